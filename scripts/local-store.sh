@@ -1,0 +1,292 @@
+#!/usr/bin/env bash
+# A real OpenStack Swift (Debian packages) on loopback, speaking the Swift API and,
+# through the s3api middleware, the S3 API: one store, the same objects through both.
+#
+#   local-store.sh install        install the Debian packages (idempotent)
+#   local-store.sh start          configure and start on free loopback ports (or STORK_STORE_PORT=...),
+#                                 wait until healthy, write $STATE/store.env
+#   local-store.sh stop           stop only the processes this script started (by PID)
+#   local-store.sh wipe           stop, then delete all data and configuration
+#   local-store.sh status         print whether it runs and where
+#   local-store.sh env            print the store.env of a running store
+#   local-store.sh logs           print where the logs are
+#
+# State lives in $STORK_STORE_HOME (default: <repo>/.stork/local-store). See docs/local-store.md.
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+STATE="${STORK_STORE_HOME:-$REPO/.stork/local-store}"
+CONF="$STATE/etc"
+RUN="$STATE/run"
+LOGS="$STATE/logs"
+DEVICES="$STATE/devices"
+ENV_FILE="$STATE/store.env"
+PACKAGES=(swift swift-proxy swift-account swift-container swift-object memcached curl)
+SERVERS=(memcached account container object proxy)
+
+log() { printf '[local-store] %s\n' "$*" >&2; }
+die() { printf '[local-store] error: %s\n' "$*" >&2; exit 1; }
+
+cmd_install() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    log "packages present: ${PACKAGES[*]}"
+    return 0
+  fi
+  log "installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y --no-install-recommends "${missing[@]}" >"$STATE.apt.log" 2>&1 || {
+    $sudo apt-get update >>"$STATE.apt.log" 2>&1
+    $sudo apt-get install -y --no-install-recommends "${missing[@]}" >>"$STATE.apt.log" 2>&1 \
+      || { tail -20 "$STATE.apt.log" >&2; die "apt-get install failed (log: $STATE.apt.log)"; }
+  }
+  rm -f "$STATE.apt.log"
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+
+pid_alive() { [ -f "$RUN/$1.pid" ] && kill -0 "$(cat "$RUN/$1.pid")" 2>/dev/null; }
+
+healthy() {
+  [ -f "$ENV_FILE" ] || return 1
+  # shellcheck disable=SC1090
+  local port; port="$(. "$ENV_FILE"; echo "$STORK_STORE_PORT")"
+  curl -fsS -m 2 "http://127.0.0.1:$port/healthcheck" >/dev/null 2>&1
+}
+
+write_configs() {
+  local proxy_port=$1 account_port=$2 container_port=$3 object_port=$4 memcached_port=$5
+  local user; user="$(id -un)"
+  mkdir -p "$CONF" "$RUN" "$LOGS" "$DEVICES/d1"
+
+  local common="[DEFAULT]
+bind_ip = 127.0.0.1
+user = $user
+swift_dir = $CONF
+devices = $DEVICES
+mount_check = false
+workers = 1
+log_level = INFO
+"
+  printf '%s\nbind_port = %s\n\n[pipeline:main]\npipeline = account-server\n\n[app:account-server]\nuse = egg:swift#account\n' \
+    "$common" "$account_port" >"$CONF/account-server.conf"
+  printf '%s\nbind_port = %s\n\n[pipeline:main]\npipeline = container-server\n\n[app:container-server]\nuse = egg:swift#container\n' \
+    "$common" "$container_port" >"$CONF/container-server.conf"
+  printf '%s\nbind_port = %s\n\n[pipeline:main]\npipeline = object-server\n\n[app:object-server]\nuse = egg:swift#object\n' \
+    "$common" "$object_port" >"$CONF/object-server.conf"
+
+  # The access-log template is the project's own, so the log reader (AccessLog.java) parses
+  # one fixed shape. Copy headers are logged so server-side copies can be told from PUTs.
+  cat >"$CONF/proxy-server.conf" <<EOF
+[DEFAULT]
+bind_ip = 127.0.0.1
+bind_port = $proxy_port
+user = $user
+swift_dir = $CONF
+workers = ${STORK_STORE_PROXY_WORKERS:-1}
+log_level = INFO
+
+[pipeline:main]
+pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_formats bulk tempurl ratelimit s3api tempauth copy container-quotas account-quotas slo dlo versioned_writes symlink proxy-logging proxy-server
+
+[app:proxy-server]
+use = egg:swift#proxy
+account_autocreate = true
+
+[filter:catch_errors]
+use = egg:swift#catch_errors
+
+[filter:gatekeeper]
+use = egg:swift#gatekeeper
+
+[filter:healthcheck]
+use = egg:swift#healthcheck
+
+[filter:proxy-logging]
+use = egg:swift#proxy_logging
+access_log_name = proxy-access
+access_log_headers = true
+access_log_headers_only = X-Amz-Copy-Source, X-Copy-From, Destination
+log_msg_template = STORK-ACCESS {method} {path} {status_int} {bytes_recvd} {bytes_sent} {source} {start_time} {end_time} {transaction_id} {user_agent} {headers}
+
+[filter:cache]
+use = egg:swift#memcache
+memcache_servers = 127.0.0.1:$memcached_port
+
+[filter:listing_formats]
+use = egg:swift#listing_formats
+
+[filter:bulk]
+use = egg:swift#bulk
+
+[filter:tempurl]
+use = egg:swift#tempurl
+
+[filter:ratelimit]
+use = egg:swift#ratelimit
+
+[filter:s3api]
+use = egg:swift#s3api
+location = us-east-1
+max_upload_part_num = 10000
+
+[filter:tempauth]
+use = egg:swift#tempauth
+user_test_tester = testing .admin
+user_test_reader = reading
+reseller_prefix = AUTH
+token_life = 86400
+
+[filter:copy]
+use = egg:swift#copy
+
+[filter:container-quotas]
+use = egg:swift#container_quotas
+
+[filter:account-quotas]
+use = egg:swift#account_quotas
+
+[filter:slo]
+use = egg:swift#slo
+max_manifest_segments = 10000
+
+[filter:dlo]
+use = egg:swift#dlo
+
+[filter:versioned_writes]
+use = egg:swift#versioned_writes
+
+[filter:symlink]
+use = egg:swift#symlink
+EOF
+
+  (
+    cd "$CONF"
+    rm -f ./*.builder ./*.ring.gz
+    for ring in account:"$account_port" container:"$container_port" object:"$object_port"; do
+      local name=${ring%%:*} port=${ring##*:}
+      swift-ring-builder "$name.builder" create 8 1 1 >/dev/null
+      swift-ring-builder "$name.builder" add "r1z1-127.0.0.1:$port/d1" 100 >/dev/null
+      swift-ring-builder "$name.builder" rebalance >/dev/null 2>&1 || true
+    done
+  )
+  [ -f /etc/swift/swift.conf ] || die "/etc/swift/swift.conf is missing (reinstall the swift package)"
+}
+
+start_daemon() {
+  local name=$1; shift
+  setsid "$@" >"$LOGS/$name.log" 2>&1 < /dev/null &
+  echo $! >"$RUN/$name.pid"
+}
+
+cmd_start() {
+  mkdir -p "$STATE"
+  if healthy && pid_alive proxy; then
+    log "already running ($(. "$ENV_FILE"; echo "$STORK_SWIFT_AUTH_URL"))"
+    return 0
+  fi
+  cmd_stop >/dev/null 2>&1 || true
+  cmd_install
+  local proxy_port=${STORK_STORE_PORT:-$(free_port)}
+  local account_port object_port container_port memcached_port
+  account_port=$(free_port); container_port=$(free_port); object_port=$(free_port); memcached_port=$(free_port)
+  write_configs "$proxy_port" "$account_port" "$container_port" "$object_port" "$memcached_port"
+
+  start_daemon memcached memcached -l 127.0.0.1 -p "$memcached_port" -U 0 -u "$(id -un)" -m 64
+  start_daemon account swift-account-server "$CONF/account-server.conf" -v
+  start_daemon container swift-container-server "$CONF/container-server.conf" -v
+  start_daemon object swift-object-server "$CONF/object-server.conf" -v
+  start_daemon proxy swift-proxy-server "$CONF/proxy-server.conf" -v
+
+  local deadline=$((SECONDS + 90))
+  until curl -fsS -m 2 "http://127.0.0.1:$proxy_port/healthcheck" >/dev/null 2>&1; do
+    for s in "${SERVERS[@]}"; do
+      pid_alive "$s" || { tail -30 "$LOGS/$s.log" >&2; die "$s exited during start-up (log: $LOGS/$s.log)"; }
+    done
+    [ $SECONDS -lt $deadline ] || { tail -30 "$LOGS/proxy.log" >&2; die "not healthy after 90 s (logs: $LOGS)"; }
+    sleep 0.5
+  done
+  # tempauth needs memcached and the account servers: wait until a token can be had.
+  until curl -fsS -m 5 -o /dev/null -H 'X-Auth-User: test:tester' -H 'X-Auth-Key: testing' \
+      "http://127.0.0.1:$proxy_port/auth/v1.0"; do
+    [ $SECONDS -lt $deadline ] || die "authentication does not work after 90 s (logs: $LOGS)"
+    sleep 0.5
+  done
+
+  cat >"$ENV_FILE" <<EOF
+# Written by scripts/local-store.sh start; read by tests, the demo and the benchmarks.
+STORK_STORE_PORT=$proxy_port
+STORK_S3_ENDPOINT=http://127.0.0.1:$proxy_port
+STORK_S3_REGION=us-east-1
+STORK_S3_ACCESS_KEY=test:tester
+STORK_S3_SECRET_KEY=testing
+STORK_SWIFT_AUTH_URL=http://127.0.0.1:$proxy_port/auth/v1.0
+STORK_SWIFT_USER=test:tester
+STORK_SWIFT_KEY=testing
+STORK_SWIFT_READER_USER=test:reader
+STORK_SWIFT_READER_KEY=reading
+STORK_STORE_ACCESS_LOG=$LOGS/proxy.log
+STORK_STORE_LOGS=$LOGS
+EOF
+  log "running: S3 endpoint http://127.0.0.1:$proxy_port, Swift auth http://127.0.0.1:$proxy_port/auth/v1.0"
+  log "environment: $ENV_FILE"
+}
+
+cmd_stop() {
+  local stopped=0
+  for s in proxy object container account memcached; do
+    if [ -f "$RUN/$s.pid" ]; then
+      local pid; pid=$(cat "$RUN/$s.pid")
+      if kill -0 "$pid" 2>/dev/null; then
+        # setsid made each daemon a process-group leader: stop the group (its forked workers too).
+        kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+        stopped=1
+      fi
+    fi
+  done
+  if [ $stopped -eq 1 ]; then
+    for _ in $(seq 1 50); do
+      local any=0
+      for s in "${SERVERS[@]}"; do pid_alive "$s" && any=1; done
+      [ $any -eq 0 ] && break
+      sleep 0.2
+    done
+    for s in "${SERVERS[@]}"; do
+      pid_alive "$s" && kill -KILL -- "-$(cat "$RUN/$s.pid")" 2>/dev/null || true
+    done
+  fi
+  rm -f "$RUN"/*.pid "$ENV_FILE"
+  log "stopped"
+}
+
+cmd_wipe() {
+  cmd_stop
+  rm -rf "$STATE"
+  log "wiped $STATE"
+}
+
+cmd_status() {
+  if healthy && pid_alive proxy; then
+    echo "running"; cat "$ENV_FILE"
+  else
+    echo "stopped"; return 3
+  fi
+}
+
+case "${1:-}" in
+  install) mkdir -p "$(dirname "$STATE")"; cmd_install ;;
+  start) cmd_start ;;
+  stop) cmd_stop ;;
+  wipe) cmd_wipe ;;
+  status) cmd_status ;;
+  env) healthy || die "not running"; cat "$ENV_FILE" ;;
+  logs) echo "$LOGS" ;;
+  *) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac

@@ -1,0 +1,73 @@
+package io.stork.store.s3;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of an S3 client. {@code accessKey}/{@code secretKey} may be null: the client then takes
+ * credentials from the environment ({@code AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY}), Java
+ * system properties or the AWS profile file, in that order. {@link #toString()} never shows the secret.
+ *
+ * @param partSize          bytes per multipart part of a streaming upload (and the single-PUT threshold)
+ * @param maxPartsInFlight  parts uploading at once; a stream holds at most {@code (maxPartsInFlight + 1) * partSize}
+ */
+public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess, String accessKey,
+                            String secretKey, long partSize, int maxPartsInFlight, int maxConnections,
+                            Duration connectTimeout, Duration socketTimeout) {
+
+    public static final long MIN_PART_SIZE = 5L * 1024 * 1024;
+    public static final long DEFAULT_PART_SIZE = 16L * 1024 * 1024;
+
+    public S3StoreConfig {
+        Objects.requireNonNull(endpoint, "endpoint");
+        if (endpoint.getScheme() == null || endpoint.getHost() == null
+                || !(endpoint.getScheme().equals("http") || endpoint.getScheme().equals("https"))) {
+            throw new IllegalArgumentException("S3 endpoint must be an http(s) URL with a host: " + endpoint);
+        }
+        region = region == null || region.isBlank() ? "us-east-1" : region;
+        if ((accessKey == null) != (secretKey == null)) {
+            throw new IllegalArgumentException("S3 credentials need both an access key and a secret key");
+        }
+        if (partSize < MIN_PART_SIZE) {
+            throw new IllegalArgumentException("S3 part size must be at least 5 MiB (the S3 minimum): " + partSize);
+        }
+        if (partSize > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("S3 part size must be below 2 GiB: " + partSize);
+        }
+        if (maxPartsInFlight < 1 || maxConnections < 1) {
+            throw new IllegalArgumentException("parts in flight and connections must be at least 1");
+        }
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
+        Objects.requireNonNull(socketTimeout, "socketTimeout");
+    }
+
+    /** Defaults for an endpoint: path-style, 16 MiB parts, 4 in flight, 32 connections. */
+    public static S3StoreConfig of(URI endpoint, String region, String accessKey, String secretKey) {
+        return new S3StoreConfig(endpoint, region, true, accessKey, secretKey, DEFAULT_PART_SIZE, 4, 32,
+                Duration.ofSeconds(10), Duration.ofSeconds(60));
+    }
+
+    public S3StoreConfig withPartSize(long size, int inFlight) {
+        return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, size, inFlight,
+                maxConnections, connectTimeout, socketTimeout);
+    }
+
+    public S3StoreConfig withTimeouts(Duration connect, Duration socket) {
+        return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
+                maxPartsInFlight, maxConnections, connect, socket);
+    }
+
+    public S3StoreConfig withCredentials(String newAccessKey, String newSecretKey) {
+        return new S3StoreConfig(endpoint, region, pathStyleAccess, newAccessKey, newSecretKey, partSize,
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout);
+    }
+
+    @Override
+    public String toString() {
+        return "S3StoreConfig[endpoint=" + endpoint + ", region=" + region + ", pathStyle=" + pathStyleAccess
+                + ", accessKey=" + (accessKey == null ? "(environment)" : accessKey)
+                + ", secretKey=" + (secretKey == null ? "(environment)" : "****")
+                + ", partSize=" + partSize + ", partsInFlight=" + maxPartsInFlight + "]";
+    }
+}

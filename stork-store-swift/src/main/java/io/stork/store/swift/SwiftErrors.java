@@ -1,0 +1,104 @@
+package io.stork.store.swift;
+
+import io.stork.store.AccessDeniedException;
+import io.stork.store.AuthenticationException;
+import io.stork.store.BucketNotFoundException;
+import io.stork.store.ObjectExistsException;
+import io.stork.store.ObjectNotFoundException;
+import io.stork.store.OperationContext;
+import io.stork.store.RangeNotSatisfiableException;
+import io.stork.store.StoreException;
+import io.stork.store.StoreUnreachableException;
+import io.stork.store.TransientStoreException;
+import io.stork.store.UnsupportedStoreOperationException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+
+/** Maps Swift answers and transport failures to one-line {@link StoreException}s. */
+final class SwiftErrors {
+
+    private SwiftErrors() {
+    }
+
+    /**
+     * @param conditional the request carried If-None-Match: * (a 412 then means "exists"; otherwise Swift
+     *                    uses 412 for names it cannot store, such as invalid UTF-8)
+     */
+    static StoreException fromStatus(OperationContext context, int status, String body, boolean conditional) {
+        String detail = summary(body);
+        switch (status) {
+            case 401:
+                return new AuthenticationException(context, "credentials rejected", status, null);
+            case 403:
+                return new AccessDeniedException(context, "access denied", status, null);
+            case 404:
+                if (context.key() == null || "PUT".equals(context.operation())) {
+                    return new BucketNotFoundException(context, "container does not exist", status, null);
+                }
+                return new ObjectNotFoundException(context, "object not found", status, null);
+            case 409:
+                return new StoreException(context, "conflict" + (detail.isEmpty() ? "" : ": " + detail)
+                        + (context.key() == null ? " (is the container empty?)" : ""), status, null);
+            case 412:
+                if (conditional) {
+                    return new ObjectExistsException(context, "an object already exists at this key", status, null);
+                }
+                return new StoreException(context, "precondition failed" + (detail.isEmpty() ? "" : ": " + detail),
+                        status, null);
+            case 413:
+                return new StoreException(context, "object too large for one Swift PUT (store's max_file_size)",
+                        status, null);
+            case 416:
+                return new RangeNotSatisfiableException(context, "range starts at or past the end of the object",
+                        status, null);
+            case 501:
+                return new UnsupportedStoreOperationException(context, "not supported by this store's Swift API",
+                        status, null);
+            default:
+                if (status == 429 || status == 498 || status >= 500) {
+                    return new TransientStoreException(context,
+                            (status == 503 || status == 429 || status == 498 ? "store is throttling or unavailable"
+                                    : "store error") + (detail.isEmpty() ? "" : ": " + detail), status, null);
+                }
+                return new StoreException(context, "request rejected" + (detail.isEmpty() ? "" : ": " + detail),
+                        status, null);
+        }
+    }
+
+    static StoreException fromTransport(OperationContext context, IOException e) {
+        if (e instanceof HttpConnectTimeoutException) {
+            return new StoreUnreachableException(context, "endpoint unreachable: connect timed out", true, e);
+        }
+        if (e instanceof HttpTimeoutException) {
+            return new StoreUnreachableException(context, "timed out waiting for the store", true, e);
+        }
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            if (root instanceof ConnectException || root instanceof UnknownHostException) {
+                break;
+            }
+            root = root.getCause();
+        }
+        if (root instanceof ConnectException) {
+            return new StoreUnreachableException(context, "endpoint unreachable: connection refused", false, e);
+        }
+        if (root instanceof UnknownHostException) {
+            return new StoreUnreachableException(context, "endpoint unreachable: unknown host " + root.getMessage(),
+                    false, e);
+        }
+        return new StoreUnreachableException(context, "connection failed: " + summary(String.valueOf(e.getMessage())),
+                true, e);
+    }
+
+    /** The first line of a store's error body, stripped of HTML, at most 200 characters. */
+    static String summary(String body) {
+        if (body == null) {
+            return "";
+        }
+        String text = body.replaceAll("<[^>]*>", " ").replaceAll("\\s+", " ").trim();
+        return text.length() > 200 ? text.substring(0, 200) + "..." : text;
+    }
+}

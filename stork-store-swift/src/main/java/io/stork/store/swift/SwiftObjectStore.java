@@ -1,0 +1,358 @@
+package io.stork.store.swift;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stork.store.ByteRange;
+import io.stork.store.CallType;
+import io.stork.store.DeleteResult;
+import io.stork.store.ListEntry;
+import io.stork.store.ListRequest;
+import io.stork.store.ObjectInfo;
+import io.stork.store.ObjectKey;
+import io.stork.store.ObjectStore;
+import io.stork.store.ObjectStream;
+import io.stork.store.OperationContext;
+import io.stork.store.PutBody;
+import io.stork.store.PutOptions;
+import io.stork.store.StoreApi;
+import io.stork.store.StoreDescription;
+import io.stork.store.StoreException;
+import io.stork.store.StoreIterator;
+import io.stork.store.StoreStatistics;
+import io.stork.store.UploadStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@link ObjectStore} over the OpenStack Swift API with the JDK's HTTP client. Calls per operation: put =
+ * 1 PUT; create = 1 PUT (chunked beyond the first chunk); get = 1 GET; head = 1 HEAD; list = 1 LIST per
+ * page; delete = 1 DELETE; deleteAll = 1 bulk-delete POST per 10,000 keys; copy = 1 COPY. The first call
+ * of a client also authenticates (1 AUTH), and a token the store rejects costs 1 AUTH and the retried call.
+ */
+public final class SwiftObjectStore implements ObjectStore {
+
+    private static final int MAX_KEYS_PER_BULK_DELETE = 10_000;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String META_PREFIX = "x-object-meta-";
+    private static final AtomicInteger HTTP_THREADS = new AtomicInteger();
+
+    private final SwiftStoreConfig config;
+    private final StoreDescription description;
+    private final StoreStatistics statistics;
+    private final SwiftTransport transport;
+
+    public SwiftObjectStore(SwiftStoreConfig config) {
+        this.config = config;
+        this.description = new StoreDescription(StoreApi.SWIFT, config.authUrl().toString());
+        this.statistics = StoreStatistics.forClient();
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(config.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .executor(Executors.newCachedThreadPool(r -> {
+                    Thread t = new Thread(r, "stork-swift-http-" + HTTP_THREADS.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                }))
+                .build();
+        this.transport = new SwiftTransport(http, new TempAuthAuthenticator(http, config, description, statistics),
+                statistics, description);
+    }
+
+    @Override
+    public StoreDescription description() {
+        return description;
+    }
+
+    @Override
+    public StoreStatistics statistics() {
+        return statistics;
+    }
+
+    SwiftStoreConfig config() {
+        return config;
+    }
+
+    OperationContext context(String operation, ObjectKey key) {
+        return OperationContext.of(operation, description, key);
+    }
+
+    HttpRequest.Builder objectRequest(SwiftSession session, ObjectKey key) {
+        return HttpRequest.newBuilder(objectUri(session, key)).header("X-Auth-Token", session.token());
+    }
+
+    private static URI objectUri(SwiftSession session, ObjectKey key) {
+        return URI.create(session.storageUrl() + "/" + KeyEncoding.path(key.bucket()) + "/"
+                + KeyEncoding.path(key.key()));
+    }
+
+    private static URI containerUri(SwiftSession session, String bucket) {
+        return URI.create(session.storageUrl() + "/" + KeyEncoding.path(bucket));
+    }
+
+    void putHeaders(HttpRequest.Builder request, PutOptions options) {
+        request.header("Content-Type", options.contentType() == null ? "application/octet-stream"
+                : options.contentType());
+        options.userMetadata().forEach((name, value) -> request.header("X-Object-Meta-" + name, value));
+        if (options.ifNotExists()) {
+            request.header("If-None-Match", "*");
+        }
+    }
+
+    @Override
+    public ObjectInfo put(ObjectKey key, PutBody body, PutOptions options) throws IOException {
+        OperationContext context = context("PUT", key);
+        HttpResponse<String> response = transport.send(context, CallType.PUT, body.length(), session -> {
+            HttpRequest.Builder request = objectRequest(session, key).timeout(config.requestTimeout())
+                    .PUT(publisher(body));
+            if (body.length() > 0) {
+                request.expectContinue(true);
+            }
+            putHeaders(request, options);
+            return request.build();
+        }, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() >= 300) {
+            throw SwiftErrors.fromStatus(context, response.statusCode(), response.body(), options.ifNotExists());
+        }
+        String etag = ObjectInfo.unquoteEtag(response.headers().firstValue("Etag").orElse(null));
+        return new ObjectInfo(key, body.length(), etag, null, options.userMetadata());
+    }
+
+    private static HttpRequest.BodyPublisher publisher(PutBody body) throws IOException {
+        if (body.length() == 0) {
+            return HttpRequest.BodyPublishers.noBody();
+        }
+        if (body.bytesOrNull() != null) {
+            return HttpRequest.BodyPublishers.ofByteArray(body.bytesOrNull());
+        }
+        return HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofInputStream(() -> {
+            try {
+                return body.open();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }), body.length());
+    }
+
+    @Override
+    public UploadStream create(ObjectKey key, PutOptions options) {
+        return new SwiftUploadStream(this, transport, key, options);
+    }
+
+    @Override
+    public ObjectStream get(ObjectKey key, ByteRange range) throws IOException {
+        OperationContext context = context("GET", key);
+        HttpResponse<InputStream> response = transport.send(context, CallType.GET, 0, session -> {
+            HttpRequest.Builder request = objectRequest(session, key).timeout(config.requestTimeout()).GET();
+            if (range.httpHeader() != null) {
+                request.header("Range", range.httpHeader());
+            }
+            return request.build();
+        }, HttpResponse.BodyHandlers.ofInputStream());
+        int status = response.statusCode();
+        if (status != 200 && status != 206) {
+            throw SwiftErrors.fromStatus(context, status, SwiftTransport.bodyText(response), false);
+        }
+        HttpHeaders headers = response.headers();
+        long served = headers.firstValueAsLong("Content-Length").orElse(-1);
+        long total = status == 206 ? totalFromContentRange(headers.firstValue("Content-Range").orElse(null), served)
+                : served;
+        if (served < 0) {
+            SwiftTransport.discard(response);
+            throw new StoreException(context, "GET response has no Content-Length", status, null);
+        }
+        ObjectInfo info = new ObjectInfo(key, total, etag(headers), lastModified(headers), userMetadata(headers));
+        long start = status == 206 ? range.start() : 0;
+        return new ObjectStream(new CountingBody(response.body()), info, start, served);
+    }
+
+    private static long totalFromContentRange(String contentRange, long served) {
+        if (contentRange == null || contentRange.indexOf('/') < 0) {
+            return served;
+        }
+        String total = contentRange.substring(contentRange.lastIndexOf('/') + 1).trim();
+        return total.equals("*") ? served : Long.parseLong(total);
+    }
+
+    @Override
+    public ObjectInfo head(ObjectKey key) throws IOException {
+        OperationContext context = context("HEAD", key);
+        HttpResponse<Void> response = transport.send(context, CallType.HEAD, 0,
+                session -> objectRequest(session, key).timeout(config.requestTimeout())
+                        .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.discarding());
+        if (response.statusCode() >= 300) {
+            throw SwiftErrors.fromStatus(context, response.statusCode(), "", false);
+        }
+        HttpHeaders headers = response.headers();
+        return new ObjectInfo(key, headers.firstValueAsLong("Content-Length").orElse(0), etag(headers),
+                lastModified(headers), userMetadata(headers));
+    }
+
+    @Override
+    public StoreIterator<ListEntry> list(ListRequest request) {
+        return new SwiftListing(transport, request, OperationContext.ofBucket("LIST", description, request.bucket()));
+    }
+
+    @Override
+    public void delete(ObjectKey key) throws IOException {
+        OperationContext context = context("DELETE", key);
+        HttpResponse<String> response = transport.send(context, CallType.DELETE, 0,
+                session -> objectRequest(session, key).timeout(config.requestTimeout()).DELETE().build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() >= 300 && response.statusCode() != 404) {
+            throw SwiftErrors.fromStatus(context, response.statusCode(), response.body(), false);
+        }
+    }
+
+    @Override
+    public DeleteResult deleteAll(String bucket, Collection<String> keys) throws IOException {
+        OperationContext context = OperationContext.ofBucket("BULK_DELETE", description, bucket);
+        List<String> all = new ArrayList<>(keys);
+        Map<String, String> failures = new HashMap<>();
+        int deleted = 0;
+        for (int from = 0; from < all.size(); from += MAX_KEYS_PER_BULK_DELETE) {
+            List<String> batch = all.subList(from, Math.min(all.size(), from + MAX_KEYS_PER_BULK_DELETE));
+            StringBuilder body = new StringBuilder();
+            for (String key : batch) {
+                body.append('/').append(KeyEncoding.path(bucket)).append('/').append(KeyEncoding.path(key))
+                        .append('\n');
+            }
+            byte[] bytes = body.toString().getBytes(StandardCharsets.UTF_8);
+            HttpResponse<String> response = transport.send(context, CallType.BULK_DELETE, bytes.length,
+                    session -> HttpRequest.newBuilder(URI.create(session.storageUrl() + "?bulk-delete"))
+                            .header("X-Auth-Token", session.token())
+                            .header("Content-Type", "text/plain")
+                            .header("Accept", "application/json")
+                            .timeout(config.requestTimeout())
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() >= 300) {
+                throw SwiftErrors.fromStatus(context, response.statusCode(), response.body(), false);
+            }
+            // Bulk delete answers 200 and reports its outcome in the body (it streams while it works).
+            JsonNode outcome = JSON.readTree(response.body().trim());
+            JsonNode errors = outcome.path("Errors");
+            for (JsonNode error : errors) {
+                String name = error.path(0).asText();
+                String prefix = "/" + bucket + "/";
+                failures.put(name.startsWith(prefix) ? name.substring(prefix.length()) : name, error.path(1).asText());
+            }
+            String status = outcome.path("Response Status").asText("");
+            if (errors.isEmpty() && !status.startsWith("2")) {
+                throw new StoreException(context, "bulk delete failed: " + status + " "
+                        + outcome.path("Response Body").asText(""), response.statusCode(), null);
+            }
+            deleted += outcome.path("Number Deleted").asInt() + outcome.path("Number Not Found").asInt();
+        }
+        return new DeleteResult(deleted, failures);
+    }
+
+    @Override
+    public void copy(ObjectKey source, ObjectKey target) throws IOException {
+        OperationContext context = new OperationContext("COPY", description, target.bucket(),
+                target.key() + " from " + source);
+        HttpResponse<String> response = transport.send(context, CallType.COPY, 0,
+                session -> objectRequest(session, source).timeout(config.requestTimeout())
+                        .header("Destination", "/" + KeyEncoding.path(target.bucket()) + "/"
+                                + KeyEncoding.path(target.key()))
+                        .method("COPY", HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() >= 300) {
+            throw SwiftErrors.fromStatus(context, response.statusCode(), response.body(), false);
+        }
+    }
+
+    @Override
+    public void createBucket(String bucket) throws IOException {
+        OperationContext context = OperationContext.ofBucket("CREATE_BUCKET", description, bucket);
+        HttpResponse<String> response = transport.send(context, CallType.BUCKET_CREATE, 0,
+                session -> HttpRequest.newBuilder(containerUri(session, bucket)).header("X-Auth-Token", session.token())
+                        .timeout(config.requestTimeout()).PUT(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() >= 300) {
+            throw SwiftErrors.fromStatus(context, response.statusCode(), response.body(), false);
+        }
+    }
+
+    @Override
+    public void deleteBucket(String bucket) throws IOException {
+        OperationContext context = OperationContext.ofBucket("DELETE_BUCKET", description, bucket);
+        HttpResponse<String> response = transport.send(context, CallType.BUCKET_DELETE, 0,
+                session -> HttpRequest.newBuilder(containerUri(session, bucket)).header("X-Auth-Token", session.token())
+                        .timeout(config.requestTimeout()).DELETE().build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() >= 300 && response.statusCode() != 404) {
+            throw SwiftErrors.fromStatus(context, response.statusCode(), response.body(), false);
+        }
+    }
+
+    @Override
+    public void close() {
+        // The JDK client closes idle connections itself; its daemon threads end with the JVM.
+    }
+
+    private static String etag(HttpHeaders headers) {
+        return ObjectInfo.unquoteEtag(headers.firstValue("Etag").orElse(null));
+    }
+
+    private static Instant lastModified(HttpHeaders headers) {
+        return headers.firstValue("Last-Modified")
+                .map(v -> ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant())
+                .orElse(null);
+    }
+
+    private static Map<String, String> userMetadata(HttpHeaders headers) {
+        Map<String, String> metadata = new HashMap<>();
+        headers.map().forEach((name, values) -> {
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (lower.startsWith(META_PREFIX) && !values.isEmpty()) {
+                metadata.put(lower.substring(META_PREFIX.length()), values.get(0));
+            }
+        });
+        return metadata;
+    }
+
+    /** Counts GET body bytes as the caller reads them. */
+    private final class CountingBody extends FilterInputStream {
+        CountingBody(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                statistics.recordBytes(CallType.GET, 0, 1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n > 0) {
+                statistics.recordBytes(CallType.GET, 0, n);
+            }
+            return n;
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.stork.store.swift;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of a Swift client. Authentication is tempauth / Swift v1 ({@code GET <authUrl>} with
+ * {@code X-Auth-User}/{@code X-Auth-Key}); {@link SwiftAuthenticator} is the seam for Keystone v3.
+ * {@link #toString()} never shows the key.
+ *
+ * @param storageUrlOverride use this storage URL instead of the one the auth service returns (for
+ *                           stores behind a proxy that rewrites addresses); null to use the returned one
+ * @param uploadChunkSize    bytes per buffer of a streaming upload; also the size below which a stream
+ *                           is sent as one PUT of known length instead of a chunked PUT
+ * @param uploadBuffers      buffers a streaming upload may queue; memory per stream is at most
+ *                           {@code (uploadBuffers + 2) * uploadChunkSize}
+ */
+public record SwiftStoreConfig(URI authUrl, String user, String key, URI storageUrlOverride,
+                               int uploadChunkSize, int uploadBuffers, Duration connectTimeout,
+                               Duration requestTimeout) {
+
+    public SwiftStoreConfig {
+        Objects.requireNonNull(authUrl, "authUrl");
+        if (authUrl.getScheme() == null || authUrl.getHost() == null
+                || !(authUrl.getScheme().equals("http") || authUrl.getScheme().equals("https"))) {
+            throw new IllegalArgumentException("Swift auth URL must be an http(s) URL with a host: " + authUrl);
+        }
+        if (user == null || user.isBlank() || key == null) {
+            throw new IllegalArgumentException("Swift credentials need a user and a key");
+        }
+        if (uploadChunkSize < 8 * 1024 || uploadBuffers < 1) {
+            throw new IllegalArgumentException("upload chunk size must be at least 8 KiB and buffers at least 1");
+        }
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
+        Objects.requireNonNull(requestTimeout, "requestTimeout");
+    }
+
+    /** Defaults: 1 MiB chunks, 4 queued (about 6 MiB per stream), 10 s connect, 60 s to first response byte. */
+    public static SwiftStoreConfig of(URI authUrl, String user, String key) {
+        return new SwiftStoreConfig(authUrl, user, key, null, 1024 * 1024, 4, Duration.ofSeconds(10),
+                Duration.ofSeconds(60));
+    }
+
+    public SwiftStoreConfig withUploadBuffers(int chunkSize, int buffers) {
+        return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, chunkSize, buffers, connectTimeout,
+                requestTimeout);
+    }
+
+    public SwiftStoreConfig withTimeouts(Duration connect, Duration request) {
+        return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
+                connect, request);
+    }
+
+    public SwiftStoreConfig withCredentials(String newUser, String newKey) {
+        return new SwiftStoreConfig(authUrl, newUser, newKey, storageUrlOverride, uploadChunkSize, uploadBuffers,
+                connectTimeout, requestTimeout);
+    }
+
+    public SwiftStoreConfig withStorageUrlOverride(URI url) {
+        return new SwiftStoreConfig(authUrl, user, key, url, uploadChunkSize, uploadBuffers, connectTimeout,
+                requestTimeout);
+    }
+
+    @Override
+    public String toString() {
+        return "SwiftStoreConfig[authUrl=" + authUrl + ", user=" + user + ", key=****"
+                + (storageUrlOverride == null ? "" : ", storageUrl=" + storageUrlOverride) + "]";
+    }
+}
