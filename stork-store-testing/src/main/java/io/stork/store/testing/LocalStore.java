@@ -1,0 +1,176 @@
+package io.stork.store.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The real Swift + s3api store on loopback that scripts/local-store.sh runs. Tests, the demo and the
+ * benchmarks share one instance per run: {@link #shared()} reads the running store's {@code store.env}
+ * and starts the store through the script if it is not running.
+ */
+public final class LocalStore {
+
+    private static LocalStore shared;
+
+    private final Map<String, String> env;
+    private final Path repoRoot;
+
+    private LocalStore(Path repoRoot, Map<String, String> env) {
+        this.repoRoot = repoRoot;
+        this.env = env;
+    }
+
+    public static synchronized LocalStore shared() {
+        if (shared == null) {
+            Path root = repoRoot();
+            Path envFile = envFile(root);
+            if (!Files.exists(envFile) || !healthy(readEnv(envFile))) {
+                runScript(root, "start");
+            }
+            shared = new LocalStore(root, readEnv(envFile));
+        }
+        return shared;
+    }
+
+    /** The project root: {@code stork.repo.root}, else the nearest parent holding scripts/local-store.sh. */
+    public static Path repoRoot() {
+        String configured = System.getProperty("stork.repo.root");
+        if (configured != null && Files.exists(Paths.get(configured, "scripts", "local-store.sh"))) {
+            return Paths.get(configured).toAbsolutePath();
+        }
+        for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.exists(p.resolve("scripts/local-store.sh"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("cannot find scripts/local-store.sh above " + Paths.get("").toAbsolutePath()
+                + "; set -Dstork.repo.root");
+    }
+
+    private static Path envFile(Path root) {
+        String home = System.getenv("STORK_STORE_HOME");
+        Path state = home != null ? Paths.get(home) : root.resolve(".stork/local-store");
+        return state.resolve("store.env");
+    }
+
+    private static Map<String, String> readEnv(Path file) {
+        Map<String, String> values = new HashMap<>();
+        try {
+            for (String line : Files.readAllLines(file)) {
+                int eq = line.indexOf('=');
+                if (!line.startsWith("#") && eq > 0) {
+                    values.put(line.substring(0, eq).trim(), line.substring(eq + 1).trim());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return values;
+    }
+
+    private static boolean healthy(Map<String, String> env) {
+        String port = env.get("STORK_STORE_PORT");
+        if (port == null) {
+            return false;
+        }
+        try {
+            HttpResponse<Void> response = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthcheck"))
+                            .timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            return response.statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static void runScript(Path root, String command) {
+        try {
+            Process process = new ProcessBuilder("bash", root.resolve("scripts/local-store.sh").toString(), command)
+                    .inheritIO().start();
+            int exit = process.waitFor();
+            if (exit != 0) {
+                throw new IllegalStateException("scripts/local-store.sh " + command + " failed with exit code " + exit);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting the local store", e);
+        }
+    }
+
+    private String get(String name) {
+        String value = env.get(name);
+        if (value == null) {
+            throw new IllegalStateException(name + " missing from the local store's store.env");
+        }
+        return value;
+    }
+
+    public int port() {
+        return Integer.parseInt(get("STORK_STORE_PORT"));
+    }
+
+    public URI s3Endpoint() {
+        return URI.create(get("STORK_S3_ENDPOINT"));
+    }
+
+    public String s3Region() {
+        return get("STORK_S3_REGION");
+    }
+
+    public String s3AccessKey() {
+        return get("STORK_S3_ACCESS_KEY");
+    }
+
+    public String s3SecretKey() {
+        return get("STORK_S3_SECRET_KEY");
+    }
+
+    public URI swiftAuthUrl() {
+        return URI.create(get("STORK_SWIFT_AUTH_URL"));
+    }
+
+    public String swiftUser() {
+        return get("STORK_SWIFT_USER");
+    }
+
+    public String swiftKey() {
+        return get("STORK_SWIFT_KEY");
+    }
+
+    /** A second tempauth user without admin rights: it cannot touch the first user's containers. */
+    public String swiftReaderUser() {
+        return get("STORK_SWIFT_READER_USER");
+    }
+
+    public String swiftReaderKey() {
+        return get("STORK_SWIFT_READER_KEY");
+    }
+
+    public Path logsDirectory() {
+        return Paths.get(get("STORK_STORE_LOGS"));
+    }
+
+    public AccessLog accessLog() {
+        return new AccessLog(Paths.get(get("STORK_STORE_ACCESS_LOG")), port());
+    }
+
+    public Path repositoryRoot() {
+        return repoRoot;
+    }
+}
