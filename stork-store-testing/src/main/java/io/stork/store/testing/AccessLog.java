@@ -1,14 +1,20 @@
 package io.stork.store.testing;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,9 +41,9 @@ public final class AccessLog {
 
     /** Starts counting: sends a start marker and waits until the store has logged it. */
     public Window openWindow() {
+        long from = currentSize();
         String marker = mark();
-        long offset = awaitMarker(marker, 0);
-        return new Window(offset);
+        return new Window(awaitMarker(marker, from));
     }
 
     /** Calls counted between {@link #openWindow()} and {@link #close()}. */
@@ -101,51 +107,61 @@ public final class AccessLog {
     }
 
     private long find(String marker, long from) {
-        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-            in.seek(from);
-            String line;
-            while ((line = readLine(in)) != null) {
-                if (line.contains(AccessLogEntry.TAG) && line.contains(marker)) {
-                    return in.getFilePointer();
-                }
+        long[] found = {-1};
+        scan(from, Long.MAX_VALUE, (line, endOffset) -> {
+            if (line.contains(AccessLogEntry.TAG) && line.contains(marker)) {
+                found[0] = endOffset;
+                return false;
             }
-            return -1;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+            return true;
+        });
+        return found[0];
     }
 
     private List<AccessLogEntry> entriesBetween(long start, long end) {
         List<AccessLogEntry> entries = new ArrayList<>();
-        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-            in.seek(start);
-            String line;
-            while (in.getFilePointer() < end && (line = readLine(in)) != null) {
-                if (!line.contains("stork-marker-")) {
-                    AccessLogEntry.parse(line).filter(AccessLogEntry::fromClient).ifPresent(entries::add);
-                }
+        scan(start, end, (line, endOffset) -> {
+            if (!line.contains("stork-marker-")) {
+                AccessLogEntry.parse(line).filter(AccessLogEntry::fromClient).ifPresent(entries::add);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+            return true;
+        });
         return entries;
     }
 
-    /** Reads a UTF-8 line; RandomAccessFile.readLine would mangle non-ASCII bytes. */
-    private static String readLine(RandomAccessFile in) throws IOException {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(256);
-        int b;
-        while ((b = in.read()) >= 0 && b != '\n') {
-            bytes.write(b);
+    private long currentSize() {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the store's access log " + file, e);
         }
-        if (b < 0 && bytes.size() == 0) {
-            return null;
+    }
+
+    /** Receives each complete line and the offset just past it; returns false to stop. */
+    private interface LineVisitor {
+        boolean visit(String line, long endOffset);
+    }
+
+    /** Visits complete UTF-8 lines from {@code from} up to {@code end}, reading in blocks. */
+    private void scan(long from, long end, LineVisitor visitor) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+             InputStream in = new BufferedInputStream(Channels.newInputStream(channel.position(from)), 1 << 16)) {
+            ByteArrayOutputStream line = new ByteArrayOutputStream(512);
+            long offset = from;
+            int b;
+            while (offset < end && (b = in.read()) >= 0) {
+                offset++;
+                if (b != '\n') {
+                    line.write(b);
+                    continue;
+                }
+                if (!visitor.visit(line.toString(StandardCharsets.UTF_8), offset)) {
+                    return;
+                }
+                line.reset();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the store's access log " + file, e);
         }
-        if (b < 0) {
-            // A line still being written: leave it for the next read.
-            in.seek(in.getFilePointer() - bytes.size());
-            return null;
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
     }
 }
