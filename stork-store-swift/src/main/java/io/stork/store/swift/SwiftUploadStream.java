@@ -113,7 +113,6 @@ final class SwiftUploadStream extends UploadStream {
         pipe = new BoundedPipe(config.uploadChunkSize(), config.uploadBuffers());
         session = transport.session();
         HttpRequest.Builder request = store.objectRequest(session, key)
-                .expectContinue(true)
                 .PUT(HttpRequest.BodyPublishers.ofInputStream(this::countedInput));
         store.putHeaders(request, options);
         response = transport.sendStreaming(request.build());
