@@ -124,8 +124,8 @@ final class S3UploadStream extends UploadStream {
         String id = uploadId;
         parts.add(CompletableFuture.supplyAsync(() -> uploadPart(id, partNumber, data, size), pool)
                 .whenComplete((part, error) -> {
-                    partsInFlight.release();
                     releaseBytes(data.length);
+                    partsInFlight.release();
                 }));
         // The next buffer is allocated only after a slot was free: this is what bounds memory.
         buffer = new byte[partSize];
