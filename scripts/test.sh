@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# All tests: unit tests and integration tests against the real local object store (both APIs).
+# Starts the store if it is not running, and stops it afterwards if it started it.
+# Extra arguments go to Maven (e.g. -Dtest=CallCountTest -Dsurefire.failIfNoSpecifiedTests=false).
+set -euo pipefail
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$REPO"
+bash scripts/prerequisites.sh
+
+started=0
+if ! bash scripts/local-store.sh status >/dev/null 2>&1; then
+  bash scripts/local-store.sh start
+  started=1
+fi
+finish() {
+  status=$?
+  if [ $status -ne 0 ]; then
+    logs="$(bash scripts/local-store.sh logs)"
+    echo "[test] failed; the store's logs are in $logs. Last lines of the proxy log:" >&2
+    tail -n 40 "$logs/proxy.log" >&2 || true
+  fi
+  [ $started -eq 1 ] && bash scripts/local-store.sh stop || true
+  exit $status
+}
+trap finish EXIT
+mvn -B --no-transfer-progress install -Dstork.repo.root="$REPO" "$@"
