@@ -22,26 +22,28 @@ public final class PutBody {
     private final Opener opener;
     private final long length;
     private final byte[] bytes;
+    private final Path file;
 
-    private PutBody(Opener opener, long length, byte[] bytes) {
+    private PutBody(Opener opener, long length, byte[] bytes, Path file) {
         if (length < 0) {
             throw new IllegalArgumentException("negative body length: " + length);
         }
         this.opener = Objects.requireNonNull(opener, "opener");
         this.length = length;
         this.bytes = bytes;
+        this.file = file;
     }
 
     public static PutBody of(byte[] bytes) {
-        return new PutBody(() -> new ByteArrayInputStream(bytes), bytes.length, bytes);
+        return new PutBody(() -> new ByteArrayInputStream(bytes), bytes.length, bytes, null);
     }
 
     public static PutBody ofFile(Path file) throws IOException {
-        return new PutBody(() -> Files.newInputStream(file), Files.size(file), null);
+        return new PutBody(() -> Files.newInputStream(file), Files.size(file), null, file);
     }
 
     public static PutBody of(Opener opener, long length) {
-        return new PutBody(opener, length, null);
+        return new PutBody(opener, length, null, null);
     }
 
     public long length() {
@@ -55,5 +57,10 @@ public final class PutBody {
     /** The bytes, when the body is an in-memory array (lets clients avoid a copy); otherwise null. */
     public byte[] bytesOrNull() {
         return bytes;
+    }
+
+    /** The file, when the body is a whole file (lets clients send it with the file's own channel); otherwise null. */
+    public Path fileOrNull() {
+        return file;
     }
 }

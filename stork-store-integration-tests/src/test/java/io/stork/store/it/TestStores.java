@@ -56,7 +56,8 @@ final class TestStores {
         SwiftStoreConfig c = swiftConfig();
         URI auth = URI.create("http://127.0.0.1:" + proxyPort + "/auth/v1.0");
         return new RetryingObjectStore(new SwiftObjectStore(new SwiftStoreConfig(auth, c.user(), c.key(),
-                null, c.uploadChunkSize(), c.uploadBuffers(), c.connectTimeout(), c.requestTimeout())), FAST_RETRIES);
+                null, c.uploadChunkSize(), c.uploadBuffers(), c.connectTimeout(), c.requestTimeout(), c.verifyUploads())),
+                FAST_RETRIES);
     }
 
     /** A bucket name unique to a test (S3 needs 3 to 63 lower-case characters). */

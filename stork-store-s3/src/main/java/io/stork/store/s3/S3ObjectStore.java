@@ -95,8 +95,11 @@ public final class S3ObjectStore implements ObjectStore {
     @Override
     public ObjectInfo put(ObjectKey key, PutBody body, PutOptions options) throws IOException {
         OperationContext context = context("PUT", key);
-        RequestBody requestBody = RequestBody.fromContentProvider(() -> openBody(body), body.length(),
-                options.contentType() == null ? "application/octet-stream" : options.contentType());
+        String type = options.contentType() == null ? "application/octet-stream" : options.contentType();
+        RequestBody requestBody = body.bytesOrNull() != null
+                ? RequestBody.fromContentProvider(() -> new java.io.ByteArrayInputStream(body.bytesOrNull()),
+                        body.length(), type)
+                : RequestBody.fromContentProvider(() -> openBody(body), body.length(), type);
         return putObject(context, key, options, requestBody, body.length());
     }
 

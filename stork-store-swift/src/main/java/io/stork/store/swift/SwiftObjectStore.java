@@ -142,6 +142,9 @@ public final class SwiftObjectStore implements ObjectStore {
         if (body.bytesOrNull() != null) {
             return HttpRequest.BodyPublishers.ofByteArray(body.bytesOrNull());
         }
+        if (body.fileOrNull() != null) {
+            return HttpRequest.BodyPublishers.ofFile(body.fileOrNull());
+        }
         return HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofInputStream(() -> {
             try {
                 return body.open();

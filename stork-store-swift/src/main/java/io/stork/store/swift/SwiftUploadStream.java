@@ -12,23 +12,25 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A streaming upload over Swift: one PUT with chunked transfer encoding, fed through a
- * {@link BoundedPipe}. Objects that end within the first chunk go as one PUT of known length instead.
+ * A streaming upload over Swift: one PUT with chunked transfer encoding whose body is a
+ * {@link ChunkPublisher}. Objects that end within the first buffer go as one PUT of known length instead.
  *
  * <p>Commit and abort: Swift stores a chunked PUT only when the terminating zero-length chunk arrives.
- * An abort or a failure fails the pipe, the HTTP client abandons the request mid-body and closes the
- * connection, and the store discards what it received (logged as 499). The MD5 of the bytes written is
- * checked against the ETag the store returns, so a corrupted transfer is detected; the object is then
- * deleted and the upload fails.
+ * An abort or a failure errors the body, the HTTP client abandons the request mid-body and closes the
+ * connection, and the store discards what it received (its log shows 499). Optionally the MD5 of the
+ * bytes written is checked against the ETag the store returns; on a mismatch the object is deleted and
+ * the upload fails.
  */
 final class SwiftUploadStream extends UploadStream {
 
@@ -43,7 +45,7 @@ final class SwiftUploadStream extends UploadStream {
     private byte[] chunk;
     private int filled;
     private long length;
-    private BoundedPipe pipe;
+    private ChunkPublisher body;
     private CompletableFuture<HttpResponse<String>> response;
     private SwiftSession session;
     private boolean closed;
@@ -55,12 +57,16 @@ final class SwiftUploadStream extends UploadStream {
         this.transport = transport;
         this.key = key;
         this.options = options;
+        this.md5 = store.config().verifyUploads() ? newMd5() : null;
+        this.chunk = newChunk();
+    }
+
+    private static MessageDigest newMd5() {
         try {
-            this.md5 = MessageDigest.getInstance("MD5");
+            return MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("MD5 is required by every JDK", e);
         }
-        this.chunk = newChunk();
     }
 
     private byte[] newChunk() {
@@ -72,7 +78,9 @@ final class SwiftUploadStream extends UploadStream {
     @Override
     public void write(byte[] data, int offset, int count) throws IOException {
         checkOpen();
-        md5.update(data, offset, count);
+        if (md5 != null) {
+            md5.update(data, offset, count);
+        }
         length += count;
         while (count > 0) {
             int n = Math.min(count, chunk.length - filled);
@@ -87,18 +95,16 @@ final class SwiftUploadStream extends UploadStream {
     }
 
     private void sendChunk(boolean last) throws IOException {
-        if (pipe == null) {
+        if (body == null) {
             startChunkedPut();
         }
-        byte[] data = chunk;
+        ByteBuffer data = ByteBuffer.wrap(chunk, 0, filled);
         if (filled < chunk.length) {
-            data = Arrays.copyOf(chunk, filled);
-            hold(filled);
-            release(chunk.length);
+            release(chunk.length - filled);
         }
         chunk = null;
         try {
-            pipe.put(data);
+            body.put(data);
         } catch (IOException e) {
             throw failed(e);
         }
@@ -109,27 +115,11 @@ final class SwiftUploadStream extends UploadStream {
     }
 
     private void startChunkedPut() throws IOException {
-        SwiftStoreConfig config = store.config();
-        pipe = new BoundedPipe(config.uploadChunkSize(), config.uploadBuffers());
+        body = new ChunkPublisher(store.config().uploadBuffers(), this::release);
         session = transport.session();
-        HttpRequest.Builder request = store.objectRequest(session, key)
-                .PUT(HttpRequest.BodyPublishers.ofInputStream(this::countedInput));
+        HttpRequest.Builder request = store.objectRequest(session, key).PUT(body);
         store.putHeaders(request, options);
         response = transport.sendStreaming(request.build());
-    }
-
-    private java.io.InputStream countedInput() {
-        java.io.InputStream in = pipe.input();
-        return new java.io.FilterInputStream(in) {
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                int n = super.read(b, off, len);
-                if (n > 0) {
-                    release(n);
-                }
-                return n;
-            }
-        };
     }
 
     @Override
@@ -139,11 +129,11 @@ final class SwiftUploadStream extends UploadStream {
         }
         checkOpen();
         closed = true;
-        if (pipe == null) {
-            byte[] body = Arrays.copyOf(chunk, filled);
+        if (body == null) {
+            byte[] bytes = Arrays.copyOf(chunk, filled);
             release(chunk.length);
             chunk = null;
-            result = store.put(key, PutBody.of(body), options);
+            result = store.put(key, PutBody.of(bytes), options);
             return;
         }
         if (filled > 0) {
@@ -153,7 +143,7 @@ final class SwiftUploadStream extends UploadStream {
             chunk = null;
         }
         try {
-            pipe.finish();
+            body.finish();
         } catch (IOException e) {
             throw failed(e);
         }
@@ -170,7 +160,7 @@ final class SwiftUploadStream extends UploadStream {
             abort();
             throw new InterruptedIOException(context + ": interrupted");
         } catch (ExecutionException e) {
-            transport.statistics().recordCall(CallType.PUT, length, 0, true);
+            transport.statistics().recordCall(CallType.PUT, body.bytesConsumed(), 0, true);
             throw e.getCause() instanceof IOException io ? SwiftErrors.fromTransport(context, io)
                     : new StoreException(context, "upload failed: " + e.getCause(), 0, e.getCause());
         }
@@ -182,26 +172,36 @@ final class SwiftUploadStream extends UploadStream {
             throw SwiftErrors.fromStatus(context, answer.statusCode(), answer.body(), options.ifNotExists());
         }
         String etag = ObjectInfo.unquoteEtag(answer.headers().firstValue("Etag").orElse(null));
-        String expected = HexFormat.of().formatHex(md5.digest());
-        if (etag != null && !etag.equalsIgnoreCase(expected)) {
-            store.delete(key);
-            throw new StoreException(context, "ETag " + etag + " does not match the MD5 " + expected
-                    + " of the bytes sent: the upload was corrupted and has been deleted", answer.statusCode(), null);
+        if (md5 != null) {
+            String expected = HexFormat.of().formatHex(md5.digest());
+            if (etag != null && !etag.equalsIgnoreCase(expected)) {
+                store.delete(key);
+                throw new StoreException(context, "ETag " + etag + " does not match the MD5 " + expected
+                        + " of the bytes sent: the upload was corrupted and has been deleted", answer.statusCode(), null);
+            }
         }
         return new ObjectInfo(key, length, etag, null, options.userMetadata());
     }
 
+    /** Aborts, then reports the most telling reason: the store's answer, the transport failure, or the cause. */
     private IOException failed(IOException cause) {
         abort();
-        if (response != null && response.isDone() && !response.isCompletedExceptionally()) {
-            HttpResponse<String> answer = response.join();
-            transport.record(CallType.PUT, length, answer);
-            if (answer.statusCode() >= 300) {
-                return SwiftErrors.fromStatus(store.context("PUT", key), answer.statusCode(), answer.body(),
-                        options.ifNotExists());
+        OperationContext context = store.context("PUT", key);
+        if (response != null && response.isDone()) {
+            try {
+                HttpResponse<String> answer = response.join();
+                transport.record(CallType.PUT, body.bytesConsumed(), answer);
+                if (answer.statusCode() >= 300) {
+                    return SwiftErrors.fromStatus(context, answer.statusCode(), answer.body(), options.ifNotExists());
+                }
+            } catch (CompletionException e) {
+                transport.statistics().recordCall(CallType.PUT, body.bytesConsumed(), 0, true);
+                if (e.getCause() instanceof IOException io && !String.valueOf(io.getMessage()).contains("aborted")) {
+                    return SwiftErrors.fromTransport(context, io);
+                }
             }
         }
-        return cause;
+        return new StoreException(context, "upload failed: " + cause.getMessage(), 0, cause);
     }
 
     private void checkOpen() throws IOException {
@@ -211,7 +211,7 @@ final class SwiftUploadStream extends UploadStream {
         }
         if (response != null && response.isDone()) {
             // The store answered before the body ended: it refused the upload (401, 404, 412, 413...).
-            throw failed(new IOException("store ended the upload early"));
+            throw failed(new IOException("the store ended the upload early"));
         }
     }
 
@@ -221,8 +221,8 @@ final class SwiftUploadStream extends UploadStream {
             return;
         }
         aborted = true;
-        if (pipe != null) {
-            pipe.fail(new IOException("upload aborted"));
+        if (body != null) {
+            body.fail(new IOException("upload aborted"));
             try {
                 response.get();
             } catch (InterruptedException e) {

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): single-stream PUT and GET of one large object by curl and by Stork's clients,
+# both APIs, same store, same run; prints medians and Stork/curl ratios and writes
+# docs/benchmarks/store-throughput.md.   Options: --size-mib N (default 512), --runs N (default 3).
+set -euo pipefail
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$REPO"
+bash scripts/prerequisites.sh
+mvn -q -B --no-transfer-progress install -DskipTests
+bash scripts/local-store.sh start
+mvn -q -B --no-transfer-progress -pl stork-benchmarks exec:java -Dstork.repo.root="$REPO" \
+  -Dexec.args="$* --report $REPO/docs/benchmarks/store-throughput.md"

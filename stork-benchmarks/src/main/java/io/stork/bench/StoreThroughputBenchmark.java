@@ -1,0 +1,252 @@
+package io.stork.bench;
+
+import io.stork.store.ByteRange;
+import io.stork.store.ObjectKey;
+import io.stork.store.ObjectStore;
+import io.stork.store.ObjectStream;
+import io.stork.store.PutBody;
+import io.stork.store.PutOptions;
+import io.stork.store.StoreApi;
+import io.stork.store.UploadStream;
+import io.stork.store.s3.S3ObjectStore;
+import io.stork.store.s3.S3StoreConfig;
+import io.stork.store.swift.SwiftObjectStore;
+import io.stork.store.swift.SwiftStoreConfig;
+import io.stork.store.testing.LocalStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Single-stream PUT and GET of one large object, by curl and by Stork's clients, for each API, on the
+ * same store in the same run, interleaved run by run so that drift on a shared machine hits both alike.
+ * Prints the medians and the ratio Stork / curl (target: at least 0.90 both ways).
+ *
+ * <p>Usage: {@code StoreThroughputBenchmark [--size-mib 512] [--runs 3] [--report docs/benchmarks/x.md]}
+ */
+public final class StoreThroughputBenchmark {
+
+    private static final int MIB = 1024 * 1024;
+    private static final double TARGET = 0.90;
+
+    private final LocalStore local;
+    private final long size;
+    private final Path file;
+    private final Path work;
+    private final Map<String, List<Double>> results = new LinkedHashMap<>();
+
+    private StoreThroughputBenchmark(LocalStore local, long size, Path work) {
+        this.local = local;
+        this.size = size;
+        this.work = work;
+        this.file = work.resolve("object.bin");
+    }
+
+    public static void main(String[] args) throws Exception {
+        int sizeMib = 512;
+        int runs = 3;
+        Path report = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--size-mib" -> sizeMib = Integer.parseInt(args[++i]);
+                case "--runs" -> runs = Integer.parseInt(args[++i]);
+                case "--report" -> report = Paths.get(args[++i]);
+                default -> {
+                    System.err.println("unknown argument " + args[i]
+                            + "; usage: [--size-mib N] [--runs N] [--report FILE]");
+                    System.exit(2);
+                }
+            }
+        }
+        LocalStore local = LocalStore.shared();
+        Path work = Files.createTempDirectory("stork-bench");
+        StoreThroughputBenchmark bench = new StoreThroughputBenchmark(local, (long) sizeMib * MIB, work);
+        try {
+            bench.run(runs);
+            String table = bench.table(sizeMib, runs);
+            System.out.println();
+            System.out.println(table);
+            if (report != null) {
+                bench.writeReport(report, table, sizeMib, runs, String.join(" ", args));
+                System.out.println("report written to " + report);
+            }
+        } finally {
+            try (var files = Files.list(work)) {
+                for (Path p : files.toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+            Files.deleteIfExists(work);
+        }
+    }
+
+    private void run(int runs) throws Exception {
+        System.out.printf("writing a %d MiB test file...%n", size / MIB);
+        writeRandomFile();
+        Path netrc = work.resolve("netrc");
+        Files.writeString(netrc, "machine 127.0.0.1 login " + local.s3AccessKey() + " password "
+                + local.s3SecretKey() + "\n");
+        Files.setPosixFilePermissions(netrc, PosixFilePermissions.fromString("rw-------"));
+        String[] swiftAuth = swiftToken();
+        String bucket = "stork-bench";
+        try (ObjectStore s3 = new S3ObjectStore(S3StoreConfig.of(local.s3Endpoint(), local.s3Region(),
+                local.s3AccessKey(), local.s3SecretKey()));
+             ObjectStore swift = new SwiftObjectStore(SwiftStoreConfig.of(local.swiftAuthUrl(), local.swiftUser(),
+                     local.swiftKey()))) {
+            s3.createBucket(bucket);
+            ObjectKey key = ObjectKey.of(bucket, "throughput/object.bin");
+            String s3Url = local.s3Endpoint() + "/" + bucket + "/throughput/object.bin";
+            String swiftUrl = swiftAuth[1] + "/" + bucket + "/throughput/object.bin";
+            List<String> s3Curl = List.of("--aws-sigv4", "aws:amz:" + local.s3Region() + ":s3", "--netrc-file",
+                    netrc.toString(), "-H", "x-amz-content-sha256: UNSIGNED-PAYLOAD");
+            List<String> swiftCurl = List.of("-H", "X-Auth-Token: " + swiftAuth[0]);
+            for (int run = 1; run <= runs; run++) {
+                System.out.printf("run %d/%d%n", run, runs);
+                for (StoreApi api : StoreApi.values()) {
+                    ObjectStore store = api == StoreApi.S3 ? s3 : swift;
+                    List<String> auth = api == StoreApi.S3 ? s3Curl : swiftCurl;
+                    String url = api == StoreApi.S3 ? s3Url : swiftUrl;
+                    String name = api.name();
+                    measure(name + " PUT curl", () -> curl(auth, "-T", file.toString(), url));
+                    store.delete(key);
+                    measure(name + " PUT stork", () -> store.put(key, PutBody.ofFile(file), PutOptions.defaults()));
+                    store.delete(key);
+                    measure(name + " PUT stork streaming", () -> streamUpload(store, key));
+                    measure(name + " GET curl", () -> curl(auth, "-o", "/dev/null", url));
+                    measure(name + " GET stork", () -> download(store, key));
+                    store.delete(key);
+                }
+            }
+            s3.deleteBucket(bucket);
+        }
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private void measure(String name, Step step) throws Exception {
+        long start = System.nanoTime();
+        step.run();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double mbPerSecond = size / 1e6 / seconds;
+        results.computeIfAbsent(name, k -> new ArrayList<>()).add(mbPerSecond);
+        System.out.printf("  %-28s %8.1f MB/s%n", name, mbPerSecond);
+    }
+
+    private void streamUpload(ObjectStore store, ObjectKey key) throws IOException {
+        try (InputStream in = Files.newInputStream(file);
+             UploadStream out = store.create(key, PutOptions.defaults())) {
+            in.transferTo(out);
+        }
+    }
+
+    private void download(ObjectStore store, ObjectKey key) throws IOException {
+        byte[] buffer = new byte[MIB];
+        long total = 0;
+        try (ObjectStream in = store.get(key, ByteRange.all())) {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                total += n;
+            }
+        }
+        if (total != size) {
+            throw new IOException("read " + total + " bytes, expected " + size);
+        }
+    }
+
+    private void curl(List<String> auth, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("curl", "-sS", "-f"));
+        command.addAll(auth);
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        if (process.waitFor() != 0) {
+            throw new IOException("curl failed: " + output.trim());
+        }
+    }
+
+    private String[] swiftToken() throws IOException, InterruptedException {
+        HttpResponse<Void> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(local.swiftAuthUrl())
+                .header("X-Auth-User", local.swiftUser()).header("X-Auth-Key", local.swiftKey()).build(),
+                HttpResponse.BodyHandlers.discarding());
+        return new String[] {response.headers().firstValue("X-Auth-Token").orElseThrow(),
+                response.headers().firstValue("X-Storage-Url").orElseThrow()};
+    }
+
+    private void writeRandomFile() throws IOException {
+        Random random = new Random(1);
+        byte[] block = new byte[MIB];
+        try (OutputStream out = Files.newOutputStream(file)) {
+            for (long written = 0; written < size; written += MIB) {
+                random.nextBytes(block);
+                out.write(block, 0, (int) Math.min(MIB, size - written));
+            }
+        }
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private String table(int sizeMib, int runs) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "Single-stream throughput, %d MiB object, median of %d runs (MB/s = 10^6 B/s)%n%n",
+                sizeMib, runs));
+        b.append("| API | direction | curl MB/s | Stork MB/s | Stork / curl | target ≥ 0.90 | Stork runs |\n");
+        b.append("|---|---|---:|---:|---:|---|---|\n");
+        for (StoreApi api : StoreApi.values()) {
+            for (String direction : List.of("PUT", "GET")) {
+                double curl = median(results.get(api.name() + " " + direction + " curl"));
+                List<String> variants = direction.equals("PUT") ? List.of("stork", "stork streaming") : List.of("stork");
+                for (String variant : variants) {
+                    List<Double> values = results.get(api.name() + " " + direction + " " + variant);
+                    double stork = median(values);
+                    double ratio = stork / curl;
+                    b.append(String.format(Locale.ROOT, "| %s | %s%s | %.1f | %.1f | %.2f | %s | %s |%n", api.displayName(),
+                            direction, variant.equals("stork") ? (direction.equals("PUT") ? " (known length)" : "")
+                                    : " (streaming, unknown length)",
+                            curl, stork, ratio, ratio >= TARGET ? "met" : "**missed**",
+                            values.stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).toList()));
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    private void writeReport(Path report, String table, int sizeMib, int runs, String args) throws IOException {
+        Files.createDirectories(report.toAbsolutePath().getParent());
+        String cpu = Files.readAllLines(Paths.get("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+                .findFirst().map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("unknown CPU");
+        String text = "# Object-store client throughput: Stork vs curl\n\n"
+                + "Measured " + LocalDate.now() + " on " + Runtime.getRuntime().availableProcessors() + " cores ("
+                + cpu + "), " + (Runtime.getRuntime().maxMemory() / MIB) + " MiB max heap, Java "
+                + System.getProperty("java.version") + ", against the local Swift 2.30 + s3api store on loopback "
+                + "(one proxy worker).\n\n"
+                + "Command: `bash scripts/bench-store.sh " + args.replaceAll("--report \\S+", "").trim() + "`\n\n"
+                + table + "\n"
+                + "curl reads a file from the page cache and writes GET bodies to /dev/null; Stork reads the same file"
+                + " (known length: one PUT of the file; streaming: copied through an UploadStream: S3 multipart with"
+                + " 16 MiB parts, 4 in flight; Swift chunked transfer with 1 MiB buffers) and discards GET bodies"
+                + " through a 1 MiB buffer. Runs are interleaved (curl, Stork, curl, Stork...) so that the drift of"
+                + " a shared machine affects both.\n";
+        Files.writeString(report, text);
+    }
+}
