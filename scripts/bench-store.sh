@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): single-stream PUT and GET of one large object by curl and by Stork's clients,
 # both APIs, same store, same run; prints medians and Stork/curl ratios and writes
-# docs/benchmarks/store-throughput.md.   Options: --size-mib N (default 512), --runs N (default 3).
+# docs/benchmarks/store-throughput.md.   Options: --size-mib N (default 512), --runs N (default 5).
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"

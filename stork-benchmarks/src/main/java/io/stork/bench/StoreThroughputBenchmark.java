@@ -37,7 +37,7 @@ import java.util.Random;
  * same store in the same run, interleaved run by run so that drift on a shared machine hits both alike.
  * Prints the medians and the ratio Stork / curl (target: at least 0.90 both ways).
  *
- * <p>Usage: {@code StoreThroughputBenchmark [--size-mib 512] [--runs 3] [--report docs/benchmarks/x.md]}
+ * <p>Usage: {@code StoreThroughputBenchmark [--size-mib 512] [--runs 5] [--report docs/benchmarks/x.md]}
  */
 public final class StoreThroughputBenchmark {
 
@@ -49,6 +49,7 @@ public final class StoreThroughputBenchmark {
     private final Path file;
     private final Path work;
     private final Map<String, List<Double>> results = new LinkedHashMap<>();
+    private boolean warmUp;
 
     private StoreThroughputBenchmark(LocalStore local, long size, Path work) {
         this.local = local;
@@ -59,7 +60,7 @@ public final class StoreThroughputBenchmark {
 
     public static void main(String[] args) throws Exception {
         int sizeMib = 512;
-        int runs = 3;
+        int runs = 5;
         Path report = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -115,8 +116,10 @@ public final class StoreThroughputBenchmark {
             List<String> s3Curl = List.of("--aws-sigv4", "aws:amz:" + local.s3Region() + ":s3", "--netrc-file",
                     netrc.toString(), "-H", "x-amz-content-sha256: UNSIGNED-PAYLOAD");
             List<String> swiftCurl = List.of("-H", "X-Auth-Token: " + swiftAuth[0]);
-            for (int run = 1; run <= runs; run++) {
-                System.out.printf("run %d/%d%n", run, runs);
+            for (int run = 0; run <= runs; run++) {
+                // Run 0 warms the JVM up (class loading, JIT): a client starts once and then serves many calls.
+                System.out.println(run == 0 ? "warm-up run (not counted)" : String.format("run %d/%d", run, runs));
+                warmUp = run == 0;
                 for (StoreApi api : StoreApi.values()) {
                     ObjectStore store = api == StoreApi.S3 ? s3 : swift;
                     List<String> auth = api == StoreApi.S3 ? s3Curl : swiftCurl;
@@ -145,7 +148,9 @@ public final class StoreThroughputBenchmark {
         step.run();
         double seconds = (System.nanoTime() - start) / 1e9;
         double mbPerSecond = size / 1e6 / seconds;
-        results.computeIfAbsent(name, k -> new ArrayList<>()).add(mbPerSecond);
+        if (!warmUp) {
+            results.computeIfAbsent(name, k -> new ArrayList<>()).add(mbPerSecond);
+        }
         System.out.printf("  %-28s %8.1f MB/s%n", name, mbPerSecond);
     }
 
@@ -208,7 +213,7 @@ public final class StoreThroughputBenchmark {
 
     private String table(int sizeMib, int runs) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "Single-stream throughput, %d MiB object, median of %d runs (MB/s = 10^6 B/s)%n%n",
+        b.append(String.format(Locale.ROOT, "Single-stream throughput, %d MiB object, median of %d runs after one warm-up run (MB/s = 10^6 B/s)%n%n",
                 sizeMib, runs));
         b.append("| API | direction | curl MB/s | Stork MB/s | Stork / curl | target ≥ 0.90 | Stork runs |\n");
         b.append("|---|---|---:|---:|---:|---|---|\n");
@@ -244,7 +249,7 @@ public final class StoreThroughputBenchmark {
                 + table + "\n"
                 + "curl reads a file from the page cache and writes GET bodies to /dev/null; Stork reads the same file"
                 + " (known length: one PUT of the file; streaming: copied through an UploadStream: S3 multipart with"
-                + " 16 MiB parts, 4 in flight; Swift chunked transfer with 1 MiB buffers) and discards GET bodies"
+                + " 32 MiB parts, 2 in flight (the defaults); Swift chunked transfer with 1 MiB buffers) and discards GET bodies"
                 + " through a 1 MiB buffer. Runs are interleaved (curl, Stork, curl, Stork...) so that the drift of"
                 + " a shared machine affects both.\n";
         Files.writeString(report, text);
