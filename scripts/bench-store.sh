@@ -8,5 +8,7 @@ cd "$REPO"
 bash scripts/prerequisites.sh
 mvn -q -B --no-transfer-progress install -DskipTests
 bash scripts/local-store.sh start
-mvn -q -B --no-transfer-progress -pl stork-benchmarks exec:java -Dstork.repo.root="$REPO" \
-  -Dexec.args="$* --report $REPO/docs/benchmarks/store-throughput.md"
+# A JVM of its own (not Maven's), as a client application would run.
+classpath="$(mvn -q -B --no-transfer-progress -pl stork-benchmarks dependency:build-classpath -Dmdep.outputFile=/dev/stdout)"
+java -cp "stork-benchmarks/target/classes:$classpath" -Dstork.repo.root="$REPO" \
+  io.stork.bench.StoreThroughputBenchmark "$@" --report "$REPO/docs/benchmarks/store-throughput.md"

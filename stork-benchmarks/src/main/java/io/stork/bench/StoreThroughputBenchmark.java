@@ -125,13 +125,21 @@ public final class StoreThroughputBenchmark {
                     List<String> auth = api == StoreApi.S3 ? s3Curl : swiftCurl;
                     String url = api == StoreApi.S3 ? s3Url : swiftUrl;
                     String name = api.name();
-                    measure(name + " PUT curl", () -> curl(auth, "-T", file.toString(), url));
+                    // Alternate who goes first (curl, Stork / Stork, curl) so that neither always meets
+                    // the store right after the other's delete, or its background work.
+                    boolean curlFirst = run % 2 == 1;
+                    Step curlPut = () -> measure(name + " PUT curl", () -> curl(auth, "-T", file.toString(), url));
+                    Step storkPut = () -> measure(name + " PUT stork",
+                            () -> store.put(key, PutBody.ofFile(file), PutOptions.defaults()));
+                    Step curlGet = () -> measure(name + " GET curl", () -> curl(auth, "-o", "/dev/null", url));
+                    Step storkGet = () -> measure(name + " GET stork", () -> download(store, key));
+                    (curlFirst ? curlPut : storkPut).run();
                     store.delete(key);
-                    measure(name + " PUT stork", () -> store.put(key, PutBody.ofFile(file), PutOptions.defaults()));
+                    (curlFirst ? storkPut : curlPut).run();
                     store.delete(key);
                     measure(name + " PUT stork streaming", () -> streamUpload(store, key));
-                    measure(name + " GET curl", () -> curl(auth, "-o", "/dev/null", url));
-                    measure(name + " GET stork", () -> download(store, key));
+                    (curlFirst ? curlGet : storkGet).run();
+                    (curlFirst ? storkGet : curlGet).run();
                     store.delete(key);
                 }
             }
@@ -250,8 +258,8 @@ public final class StoreThroughputBenchmark {
                 + "curl reads a file from the page cache and writes GET bodies to /dev/null; Stork reads the same file"
                 + " (known length: one PUT of the file; streaming: copied through an UploadStream: S3 multipart with"
                 + " 32 MiB parts, 2 in flight (the defaults); Swift chunked transfer with 1 MiB buffers) and discards GET bodies"
-                + " through a 1 MiB buffer. Runs are interleaved (curl, Stork, curl, Stork...) so that the drift of"
-                + " a shared machine affects both.\n";
+                + " through a 1 MiB buffer. Runs are interleaved, and who goes first alternates run by run, so that"
+                + " the drift of a shared machine affects both alike.\n";
         Files.writeString(report, text);
     }
 }
