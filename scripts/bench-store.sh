@@ -9,6 +9,8 @@ bash scripts/prerequisites.sh
 mvn -q -B --no-transfer-progress install -DskipTests
 bash scripts/local-store.sh start
 # A JVM of its own (not Maven's), as a client application would run.
-classpath="$(mvn -q -B --no-transfer-progress -pl stork-benchmarks dependency:build-classpath -Dmdep.outputFile=/dev/stdout)"
+mvn -q -B --no-transfer-progress -pl stork-benchmarks dependency:build-classpath \
+  -Dmdep.outputFile="$REPO/stork-benchmarks/target/classpath.txt"
+classpath="$(cat "$REPO/stork-benchmarks/target/classpath.txt")"
 java -cp "stork-benchmarks/target/classes:$classpath" -Dstork.repo.root="$REPO" \
   io.stork.bench.StoreThroughputBenchmark "$@" --report "$REPO/docs/benchmarks/store-throughput.md"

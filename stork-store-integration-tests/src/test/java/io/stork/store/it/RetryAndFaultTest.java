@@ -124,6 +124,47 @@ class RetryAndFaultTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(StoreApi.class)
+    void aStreamingUploadThatFailsPartWayLeavesNoObjectAndNoParts(StoreApi api) throws IOException {
+        String bucket = TestStores.uniqueBucket("partway-" + api.scheme());
+        try (ObjectStore direct = TestStores.open(api)) {
+            direct.createBucket(bucket);
+        }
+        try (FaultInjectingProxy proxy = new FaultInjectingProxy(TestStores.local().port());
+             ObjectStore store = api == StoreApi.S3
+                     ? new io.stork.store.s3.S3ObjectStore(new io.stork.store.s3.S3StoreConfig(
+                             java.net.URI.create("http://127.0.0.1:" + proxy.port()), "us-east-1", true,
+                             TestStores.local().s3AccessKey(), TestStores.local().s3SecretKey(), 5 * MIB, 2, 8,
+                             java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(30)))
+                     : TestStores.openVia(api, proxy.port())) {
+            // S3: part 2 is throttled beyond every retry; Swift: the chunked PUT's connection is dropped.
+            if (api == StoreApi.S3) {
+                proxy.failNext(100, Fault.SLOW_DOWN, line -> line.startsWith("PUT ") && line.contains("partNumber=2"));
+            } else {
+                proxy.failNext(1, Fault.DROP_CONNECTION, line -> line.startsWith("PUT ") && line.contains("/doomed"));
+            }
+            ObjectKey key = ObjectKey.of(bucket, "doomed");
+            UploadStream out = store.create(key, PutOptions.defaults());
+            byte[] chunk = new byte[MIB];
+            IOException failure = null;
+            try {
+                for (int i = 0; i < 16; i++) {
+                    out.write(chunk);
+                }
+                out.close();
+            } catch (IOException e) {
+                failure = e;
+            }
+            assertThat(failure).as("the upload must fail").isNotNull();
+            assertThat(failure.getMessage()).doesNotContain("\n").contains("doomed");
+            assertThatThrownBy(() -> store.head(key)).isInstanceOf(io.stork.store.ObjectNotFoundException.class);
+            try (ObjectStore swift = TestStores.open(StoreApi.SWIFT)) {
+                assertThat(UploadCommitAndAbortTest.keys(swift, bucket + "+segments")).as("orphaned parts").isEmpty();
+            }
+        }
+    }
+
     @Test
     void anExpiredSwiftTokenIsRenewedOnceAndTheCallSucceeds() throws IOException {
         String bucket = TestStores.uniqueBucket("reauth");
