@@ -54,6 +54,15 @@ public final class SwiftObjectStore implements ObjectStore {
     private static final String META_PREFIX = "x-object-meta-";
     private static final AtomicInteger HTTP_THREADS = new AtomicInteger();
 
+    static {
+        // The JDK client moves bodies in buffers of jdk.httpclient.bufsize (16 KiB by default), each through
+        // its reactive pipeline: at 300+ MB/s that overhead cost a fifth of GET throughput on two cores.
+        // 128 KiB buffers remove it. It is read once per JVM, so it is set only if nobody chose a value.
+        if (System.getProperty("jdk.httpclient.bufsize") == null) {
+            System.setProperty("jdk.httpclient.bufsize", Integer.toString(128 * 1024));
+        }
+    }
+
     private final SwiftStoreConfig config;
     private final StoreDescription description;
     private final StoreStatistics statistics;
