@@ -1,0 +1,62 @@
+package io.stork.hadoop;
+
+import io.stork.store.ObjectStore;
+import io.stork.store.RetryingObjectStore;
+import io.stork.store.StoreApi;
+import io.stork.store.s3.S3ObjectStore;
+import io.stork.store.s3.S3StoreConfig;
+import io.stork.store.swift.SwiftObjectStore;
+import io.stork.store.swift.SwiftStoreConfig;
+import java.io.IOException;
+import java.time.Duration;
+
+/** Builds the store client a bucket's configuration asks for, wrapped in the retry decorator. */
+final class ObjectStoreFactory {
+
+    private ObjectStoreFactory() {
+    }
+
+    static ObjectStore create(StorkConfig config) throws IOException {
+        ObjectStore raw = config.api() == StoreApi.S3 ? s3(config) : swift(config);
+        return new RetryingObjectStore(raw, config.retryPolicy());
+    }
+
+    private static ObjectStore s3(StorkConfig c) throws IOException {
+        String accessKey = c.secret(StorkConfig.ACCESS_KEY);
+        String secretKey = c.secret(StorkConfig.SECRET_KEY);
+        if ((accessKey == null) != (secretKey == null)) {
+            throw new IOException("stork://" + c.bucket() + ": set both " + StorkConfig.PREFIX + StorkConfig.ACCESS_KEY
+                    + " and " + StorkConfig.PREFIX + StorkConfig.SECRET_KEY + ", or neither (to use the environment)");
+        }
+        try {
+            return new S3ObjectStore(new S3StoreConfig(c.uri(StorkConfig.ENDPOINT),
+                    c.get(StorkConfig.REGION, "us-east-1"), c.getBoolean(StorkConfig.PATH_STYLE_ACCESS, true),
+                    accessKey, secretKey,
+                    c.getBytes(StorkConfig.MULTIPART_SIZE, S3StoreConfig.DEFAULT_PART_SIZE),
+                    c.getInt(StorkConfig.MULTIPART_IN_FLIGHT, S3StoreConfig.DEFAULT_PARTS_IN_FLIGHT),
+                    c.getInt(StorkConfig.CONNECTION_MAXIMUM, 32),
+                    c.getDuration(StorkConfig.CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
+                    c.getDuration(StorkConfig.SOCKET_TIMEOUT, Duration.ofSeconds(60))));
+        } catch (IllegalArgumentException e) {
+            throw new IOException("stork://" + c.bucket() + ": " + e.getMessage());
+        }
+    }
+
+    private static ObjectStore swift(StorkConfig c) throws IOException {
+        String user = c.required(StorkConfig.SWIFT_USER);
+        String key = c.secret(StorkConfig.SWIFT_KEY);
+        if (key == null) {
+            throw new IOException("stork://" + c.bucket() + ": missing " + StorkConfig.PREFIX + StorkConfig.SWIFT_KEY
+                    + " (Swift credentials)");
+        }
+        try {
+            return new SwiftObjectStore(new SwiftStoreConfig(c.uri(StorkConfig.SWIFT_AUTH_URL), user, key, null,
+                    (int) c.getBytes(StorkConfig.SWIFT_UPLOAD_BUFFER_SIZE, 1024 * 1024),
+                    c.getInt(StorkConfig.SWIFT_UPLOAD_BUFFERS, 4),
+                    c.getDuration(StorkConfig.CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
+                    c.getDuration(StorkConfig.SOCKET_TIMEOUT, Duration.ofSeconds(60)), false));
+        } catch (IllegalArgumentException e) {
+            throw new IOException("stork://" + c.bucket() + ": " + e.getMessage());
+        }
+    }
+}

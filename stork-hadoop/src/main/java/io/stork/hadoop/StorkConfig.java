@@ -1,0 +1,132 @@
+package io.stork.hadoop;
+
+import io.stork.store.RetryPolicy;
+import io.stork.store.StoreApi;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Settings of one bucket, read from Hadoop configuration the way S3A does: a default under
+ * {@code fs.stork.<key>}, overridable per bucket under {@code fs.stork.bucket.<bucket>.<key>}. Secrets are
+ * read with {@link Configuration#getPassword}, so Hadoop credential providers work. Every key is listed in
+ * docs/configuration.md.
+ */
+final class StorkConfig {
+
+    static final String PREFIX = "fs.stork.";
+
+    static final String API = "api";
+    static final String ENDPOINT = "endpoint";
+    static final String REGION = "region";
+    static final String PATH_STYLE_ACCESS = "path.style.access";
+    static final String ACCESS_KEY = "access.key";
+    static final String SECRET_KEY = "secret.key";
+    static final String SWIFT_AUTH_URL = "swift.auth.url";
+    static final String SWIFT_USER = "swift.user";
+    static final String SWIFT_KEY = "swift.key";
+    static final String MULTIPART_SIZE = "multipart.size";
+    static final String MULTIPART_IN_FLIGHT = "multipart.parts.in.flight";
+    static final String SWIFT_UPLOAD_BUFFER_SIZE = "swift.upload.buffer.size";
+    static final String SWIFT_UPLOAD_BUFFERS = "swift.upload.buffers";
+    static final String CONNECTION_MAXIMUM = "connection.maximum";
+    static final String CONNECTION_TIMEOUT = "connection.timeout";
+    static final String SOCKET_TIMEOUT = "socket.timeout";
+    static final String RETRY_LIMIT = "retry.limit";
+    static final String RETRY_INTERVAL = "retry.interval";
+    static final String RETRY_MAX_INTERVAL = "retry.max.interval";
+    static final String READAHEAD_RANGE = "readahead.range";
+    static final String BLOCK_SIZE = "block.size";
+
+    private final Configuration conf;
+    private final String bucket;
+
+    StorkConfig(Configuration conf, String bucket) {
+        this.conf = conf;
+        this.bucket = bucket;
+    }
+
+    String bucket() {
+        return bucket;
+    }
+
+    /** The per-bucket key if set, else the default key. */
+    private String key(String name) {
+        String perBucket = PREFIX + "bucket." + bucket + "." + name;
+        return conf.get(perBucket) != null ? perBucket : PREFIX + name;
+    }
+
+    String get(String name, String defaultValue) {
+        String value = conf.getTrimmed(key(name));
+        return value == null || value.isEmpty() ? defaultValue : value;
+    }
+
+    String required(String name) throws IOException {
+        String value = get(name, null);
+        if (value == null) {
+            throw new IOException("stork://" + bucket + ": missing configuration " + PREFIX + name + " (or "
+                    + PREFIX + "bucket." + bucket + "." + name + ")");
+        }
+        return value;
+    }
+
+    /** A secret, from a credential provider or the configuration; null when absent. */
+    String secret(String name) throws IOException {
+        String perBucket = PREFIX + "bucket." + bucket + "." + name;
+        char[] value = conf.getPassword(perBucket);
+        if (value == null) {
+            value = conf.getPassword(PREFIX + name);
+        }
+        return value == null ? null : new String(value);
+    }
+
+    StoreApi api() throws IOException {
+        String value = get(API, "s3").toLowerCase(Locale.ROOT);
+        switch (value) {
+            case "s3":
+                return StoreApi.S3;
+            case "swift":
+                return StoreApi.SWIFT;
+            default:
+                throw new IOException("stork://" + bucket + ": " + key(API) + " must be s3 or swift, not '" + value + "'");
+        }
+    }
+
+    URI uri(String name) throws IOException {
+        String value = required(name);
+        try {
+            URI uri = new URI(value);
+            if (uri.getScheme() == null || uri.getHost() == null) {
+                throw new IOException("stork://" + bucket + ": " + key(name) + " is not an http(s) URL: " + value);
+            }
+            return uri;
+        } catch (java.net.URISyntaxException e) {
+            throw new IOException("stork://" + bucket + ": " + key(name) + " is not a valid URL: " + value);
+        }
+    }
+
+    boolean getBoolean(String name, boolean defaultValue) {
+        return conf.getBoolean(key(name), defaultValue);
+    }
+
+    int getInt(String name, int defaultValue) {
+        return conf.getInt(key(name), defaultValue);
+    }
+
+    long getBytes(String name, long defaultValue) {
+        return conf.getLongBytes(key(name), defaultValue);
+    }
+
+    Duration getDuration(String name, Duration defaultValue) {
+        return Duration.ofMillis(conf.getTimeDuration(key(name), defaultValue.toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    RetryPolicy retryPolicy() {
+        return new RetryPolicy(getInt(RETRY_LIMIT, RetryPolicy.DEFAULT.maxAttempts()),
+                getDuration(RETRY_INTERVAL, RetryPolicy.DEFAULT.baseDelay()),
+                getDuration(RETRY_MAX_INTERVAL, RetryPolicy.DEFAULT.maxDelay()));
+    }
+}

@@ -1,0 +1,273 @@
+package io.stork.hadoop;
+
+import io.stork.store.ByteRange;
+import io.stork.store.ObjectKey;
+import io.stork.store.ObjectNotFoundException;
+import io.stork.store.ObjectStore;
+import io.stork.store.ObjectStream;
+import java.io.EOFException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.Locale;
+import org.apache.hadoop.fs.CanUnbuffer;
+import org.apache.hadoop.fs.FSExceptionMessages;
+import org.apache.hadoop.fs.FSInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.StreamCapabilities;
+
+/**
+ * Reads an object with as few GETs as the access pattern allows. Opening issues no HEAD: the first GET
+ * (open-ended, from the current position) brings the length and the ETag. A forward seek within the
+ * read-ahead range reads on in the open stream; any other seek closes it, and the next read opens a ranged
+ * GET at the new position. Positioned reads are ranged GETs of their own and leave the stream alone.
+ * Every GET after the first must see the same ETag: an object replaced mid-read fails the read.
+ */
+final class StorkInputStream extends FSInputStream implements CanUnbuffer, StreamCapabilities {
+
+    private final ObjectStore store;
+    private final ObjectKey key;
+    private final String path;
+    private final long readahead;
+    private final FileSystem.Statistics statistics;
+
+    private long length;
+    private String etag;
+    private ObjectStream stream;
+    private long streamPosition;
+    private long position;
+    private boolean closed;
+
+    private StorkInputStream(ObjectStore store, ObjectKey key, String path, long readahead,
+                             FileSystem.Statistics statistics) {
+        this.store = store;
+        this.key = key;
+        this.path = path;
+        this.readahead = readahead;
+        this.statistics = statistics;
+    }
+
+    /**
+     * Opens with one GET (which fails with FileNotFoundException for a missing object), or with no call at
+     * all when the caller supplied the length and ETag (openFile with a FileStatus).
+     */
+    static StorkInputStream open(ObjectStore store, ObjectKey key, String path, long readahead,
+                                 FileSystem.Statistics statistics, long knownLength, String knownEtag)
+            throws IOException {
+        StorkInputStream in = new StorkInputStream(store, key, path, readahead, statistics);
+        if (knownLength >= 0) {
+            in.length = knownLength;
+            in.etag = knownEtag;
+        } else {
+            in.length = Long.MAX_VALUE;
+            in.reopen(0);
+        }
+        return in;
+    }
+
+    @Override
+    public synchronized int read() throws IOException {
+        checkOpen();
+        if (position >= length) {
+            return -1;
+        }
+        ensureStreamAtPosition();
+        int b = stream.read();
+        if (b < 0) {
+            return prematureEnd();
+        }
+        position++;
+        streamPosition++;
+        count(1);
+        return b;
+    }
+
+    @Override
+    public synchronized int read(byte[] buffer, int offset, int count) throws IOException {
+        checkOpen();
+        validatePositionedReadArgs(position, buffer, offset, count);
+        if (count == 0) {
+            return 0;
+        }
+        if (position >= length) {
+            return -1;
+        }
+        ensureStreamAtPosition();
+        int n = stream.read(buffer, offset, count);
+        if (n < 0) {
+            return prematureEnd();
+        }
+        position += n;
+        streamPosition += n;
+        count(n);
+        return n;
+    }
+
+    private int prematureEnd() throws IOException {
+        closeStream();
+        throw new EOFException(path + ": connection ended at byte " + position + " of " + length);
+    }
+
+    @Override
+    public synchronized void seek(long target) throws IOException {
+        checkOpen();
+        if (target < 0) {
+            throw new EOFException(FSExceptionMessages.NEGATIVE_SEEK + " " + target + " in " + path);
+        }
+        if (target > length) {
+            throw new EOFException(FSExceptionMessages.CANNOT_SEEK_PAST_EOF + " " + target + " in " + path
+                    + " of length " + length);
+        }
+        position = target;
+    }
+
+    @Override
+    public synchronized long getPos() throws IOException {
+        return position;
+    }
+
+    @Override
+    public boolean seekToNewSource(long targetPos) {
+        return false;
+    }
+
+    @Override
+    public synchronized int available() throws IOException {
+        checkOpen();
+        long remaining = length - position;
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, remaining));
+    }
+
+    /** A ranged GET of its own: the sequential stream and its position are left as they are. */
+    @Override
+    public int read(long at, byte[] buffer, int offset, int count) throws IOException {
+        checkOpen();
+        validatePositionedReadArgs(at, buffer, offset, count);
+        if (count == 0) {
+            return 0;
+        }
+        if (at >= length) {
+            return -1;
+        }
+        long wanted = Math.min(count, length - at);
+        try (ObjectStream ranged = store.get(key, ByteRange.of(at, wanted))) {
+            checkEtag(ranged);
+            int total = 0;
+            while (total < wanted) {
+                int n = ranged.read(buffer, offset + total, (int) wanted - total);
+                if (n < 0) {
+                    break;
+                }
+                total += n;
+            }
+            count(total);
+            return total == 0 ? -1 : total;
+        } catch (ObjectNotFoundException e) {
+            throw notFound(e);
+        }
+    }
+
+    @Override
+    public void readFully(long at, byte[] buffer, int offset, int count) throws IOException {
+        validatePositionedReadArgs(at, buffer, offset, count);
+        int done = 0;
+        while (done < count) {
+            int n = read(at + done, buffer, offset + done, count - done);
+            if (n < 0) {
+                throw new EOFException(FSExceptionMessages.EOF_IN_READ_FULLY + " " + path + " at " + (at + done));
+            }
+            done += n;
+        }
+    }
+
+    private void ensureStreamAtPosition() throws IOException {
+        if (stream != null) {
+            long gap = position - streamPosition;
+            if (gap == 0) {
+                return;
+            }
+            if (gap > 0 && gap <= readahead) {
+                // Reading on is cheaper than a new GET for a short forward seek.
+                stream.skipNBytes(gap);
+                streamPosition += gap;
+                return;
+            }
+        }
+        reopen(position);
+    }
+
+    private void reopen(long at) throws IOException {
+        closeStream();
+        try {
+            stream = store.get(key, ByteRange.from(at));
+        } catch (ObjectNotFoundException e) {
+            throw notFound(e);
+        }
+        checkEtag(stream);
+        length = stream.info().length();
+        streamPosition = at;
+    }
+
+    private void checkEtag(ObjectStream opened) throws IOException {
+        String seen = opened.info().etag();
+        if (etag == null) {
+            etag = seen;
+        } else if (seen != null && !etag.equals(seen)) {
+            opened.close();
+            throw new IOException(path + " changed while it was read: ETag " + seen + " instead of " + etag);
+        }
+    }
+
+    private FileNotFoundException notFound(ObjectNotFoundException e) {
+        FileNotFoundException fnf = new FileNotFoundException(path + ": no such file (" + e.getMessage() + ")");
+        fnf.initCause(e);
+        return fnf;
+    }
+
+    private void count(long bytes) {
+        if (statistics != null) {
+            statistics.incrementBytesRead(bytes);
+        }
+    }
+
+    private void checkOpen() throws IOException {
+        if (closed) {
+            throw new IOException(path + ": " + FSExceptionMessages.STREAM_IS_CLOSED);
+        }
+    }
+
+    private void closeStream() throws IOException {
+        if (stream != null) {
+            ObjectStream s = stream;
+            stream = null;
+            s.close();
+        }
+    }
+
+    @Override
+    public synchronized void unbuffer() {
+        try {
+            closeStream();
+        } catch (IOException ignored) {
+            // Releasing the connection early; the next read opens a new one.
+        }
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (!closed) {
+            closed = true;
+            closeStream();
+        }
+    }
+
+    @Override
+    public boolean hasCapability(String capability) {
+        switch (capability.toLowerCase(Locale.ROOT)) {
+            case StreamCapabilities.UNBUFFER:
+            case StreamCapabilities.READAHEAD:
+                return true;
+            default:
+                return false;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.stork.hadoop;
+
+import io.stork.store.UploadStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Locale;
+import org.apache.hadoop.fs.Abortable;
+import org.apache.hadoop.fs.FSExceptionMessages;
+import org.apache.hadoop.fs.StreamCapabilities;
+
+/**
+ * A file being written: a streaming upload whose {@link #close()} is the commit point. Nothing is visible
+ * before; {@link #abort()} leaves nothing. hflush/hsync are not offered (an object cannot be appended to or
+ * made visible in part), and say so through {@link StreamCapabilities}.
+ */
+final class StorkOutputStream extends OutputStream implements Abortable, StreamCapabilities {
+
+    private final UploadStream upload;
+    private final String path;
+    private final Runnable onCommit;
+    private boolean closed;
+
+    StorkOutputStream(UploadStream upload, String path, Runnable onCommit) {
+        this.upload = upload;
+        this.path = path;
+        this.onCommit = onCommit;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        checkOpen();
+        upload.write(b);
+    }
+
+    @Override
+    public void write(byte[] buffer, int offset, int count) throws IOException {
+        checkOpen();
+        upload.write(buffer, offset, count);
+    }
+
+    @Override
+    public void flush() throws IOException {
+        checkOpen();
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        upload.close();
+        onCommit.run();
+    }
+
+    @Override
+    public synchronized AbortableResult abort() {
+        boolean wasClosed = closed;
+        closed = true;
+        if (!wasClosed) {
+            upload.abort();
+        }
+        return new AbortableResult() {
+            @Override
+            public boolean alreadyClosed() {
+                return wasClosed;
+            }
+
+            @Override
+            public IOException anyCleanupException() {
+                return null;
+            }
+        };
+    }
+
+    private void checkOpen() throws IOException {
+        if (closed) {
+            throw new IOException(path + ": " + FSExceptionMessages.STREAM_IS_CLOSED);
+        }
+    }
+
+    @Override
+    public boolean hasCapability(String capability) {
+        switch (capability.toLowerCase(Locale.ROOT)) {
+            case StreamCapabilities.ABORTABLE_STREAM:
+                return true;
+            default:
+                return false; // no hflush, hsync
+        }
+    }
+}
