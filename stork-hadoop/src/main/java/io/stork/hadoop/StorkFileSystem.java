@@ -226,6 +226,65 @@ public class StorkFileSystem extends FileSystem {
         return result.toArray(new FileStatus[0]);
     }
 
+    /**
+     * A recursive listing is one flat LIST of the prefix (1 call per 1,000 files, however deep the tree),
+     * fetched page by page as the caller iterates. Directory markers are not files and are skipped.
+     */
+    @Override
+    public org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> listFiles(Path path,
+            boolean recursive) throws IOException {
+        if (!recursive) {
+            return super.listFiles(path, false);
+        }
+        Path qualified = makeQualified(path);
+        String key = keyOf(qualified);
+        String prefix = key.isEmpty() ? "" : key + "/";
+        StoreIterator<ListEntry> pages = store.list(ListRequest.of(bucket, prefix));
+        if (!pages.hasNext()) {
+            FileStatus status = getFileStatus(qualified); // a file, an empty directory, or not found
+            java.util.List<org.apache.hadoop.fs.LocatedFileStatus> single = status.isFile()
+                    ? List.of(new org.apache.hadoop.fs.LocatedFileStatus(status, null)) : List.of();
+            java.util.Iterator<org.apache.hadoop.fs.LocatedFileStatus> it = single.iterator();
+            return new org.apache.hadoop.fs.RemoteIterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return it.hasNext();
+                }
+
+                @Override
+                public org.apache.hadoop.fs.LocatedFileStatus next() {
+                    return it.next();
+                }
+            };
+        }
+        return new org.apache.hadoop.fs.RemoteIterator<>() {
+            private org.apache.hadoop.fs.LocatedFileStatus next;
+
+            @Override
+            public boolean hasNext() throws IOException {
+                while (next == null && pages.hasNext()) {
+                    ListEntry entry = pages.next();
+                    if (entry instanceof ListEntry.ListedObject object && !object.name().endsWith("/")) {
+                        next = new org.apache.hadoop.fs.LocatedFileStatus(fileStatus(pathOf(object.name()),
+                                object.length(), object.lastModified() == null ? 0
+                                        : object.lastModified().toEpochMilli()), null);
+                    }
+                }
+                return next != null;
+            }
+
+            @Override
+            public org.apache.hadoop.fs.LocatedFileStatus next() throws IOException {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                org.apache.hadoop.fs.LocatedFileStatus result = next;
+                next = null;
+                return result;
+            }
+        };
+    }
+
     @Override
     public boolean mkdirs(Path path, FsPermission permission) throws IOException {
         Path qualified = makeQualified(path);

@@ -1,0 +1,123 @@
+package io.stork.hadoop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stork.store.CallType;
+import io.stork.store.StatisticsSnapshot;
+import io.stork.store.StoreApi;
+import io.stork.store.testing.AccessLog;
+import io.stork.store.testing.LocalStore;
+import io.stork.store.testing.StoreCallCounts;
+import io.stork.store.testing.SwiftBulkLoader;
+import java.io.IOException;
+import java.net.URI;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The FileSystem's REST calls, counted at the store's access log (and agreeing with the client's). */
+class FileSystemCallCountTest {
+
+    interface IoAction {
+        void run() throws IOException;
+    }
+
+    static FileSystem open(StoreApi api, String bucket) throws IOException {
+        Configuration conf = new Configuration(false);
+        StorkContract.configure(conf, bucket, api);
+        conf.setBoolean("fs.stork.impl.disable.cache", true);
+        FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), conf);
+        ((StorkFileSystem) fs).store().createBucket(bucket);
+        return fs;
+    }
+
+    private static Map<CallType, Long> measured(FileSystem fs, IoAction action) throws IOException {
+        var store = ((StorkFileSystem) fs).store();
+        StatisticsSnapshot before = store.statistics().snapshot();
+        AccessLog.Window window = LocalStore.shared().accessLog().openWindow();
+        action.run();
+        StoreCallCounts atStore = window.counts();
+        StatisticsSnapshot byClient = store.statistics().snapshot().minus(before);
+        assertThat(atStore.callsByType()).as("store vs client").isEqualTo(byClient.callsByType());
+        Map<CallType, Long> calls = new EnumMap<>(CallType.class);
+        calls.putAll(atStore.byType());
+        calls.remove(CallType.AUTH); // a Swift client's first call authenticates once
+        return calls;
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreApi.class)
+    void readsWritesAndStatusCostTheirTargets(StoreApi api) throws IOException {
+        String bucket = "it-fs-calls-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        try (FileSystem fs = open(api, bucket)) {
+            Path file = new Path("/data/small.txt");
+            byte[] data = "a small file\n".repeat(100).getBytes();
+
+            assertThat(measured(fs, () -> {
+                try (FSDataOutputStream out = fs.create(file, true)) {
+                    out.write(data);
+                }
+            })).isEqualTo(Map.of(CallType.PUT, 1L));
+
+            assertThat(measured(fs, () -> {
+                try (FSDataOutputStream out = fs.create(new Path("/data/other.txt"), false)) {
+                    out.write(data);
+                }
+            })).isEqualTo(Map.of(CallType.HEAD, 1L, CallType.PUT, 1L));
+
+            assertThat(measured(fs, () -> {
+                try (FSDataInputStream in = fs.open(file)) {
+                    assertThat(in.readAllBytes()).isEqualTo(data);
+                }
+            })).isEqualTo(Map.of(CallType.GET, 1L));
+
+            assertThat(measured(fs, () -> assertThat(fs.getFileStatus(file).getLen()).isEqualTo(data.length)))
+                    .isEqualTo(Map.of(CallType.HEAD, 1L));
+            assertThat(measured(fs, () -> assertThat(fs.getFileStatus(new Path("/data")).isDirectory()).isTrue()))
+                    .isEqualTo(Map.of(CallType.HEAD, 1L, CallType.LIST, 1L));
+            assertThat(measured(fs, () -> assertThat(fs.exists(new Path("/nothing"))).isFalse()))
+                    .isEqualTo(Map.of(CallType.HEAD, 1L, CallType.LIST, 1L));
+        }
+    }
+
+    /** One fixture of 2,500 files, loaded once, listed through both APIs (objects are shared). */
+    @org.junit.jupiter.api.Test
+    void listing2500FilesTakesThreeListsThroughEitherApi() throws IOException {
+        String bucket = "it-fs-list-" + UUID.randomUUID().toString().substring(0, 6);
+        try (FileSystem s3 = open(StoreApi.S3, bucket); FileSystem swift = open(StoreApi.SWIFT, bucket)) {
+            Map<String, byte[]> objects = new LinkedHashMap<>();
+            for (int i = 0; i < 2500; i++) {
+                objects.put(String.format("table/part-%05d.csv", i), new byte[] {'x', '\n'});
+            }
+            SwiftBulkLoader.load(LocalStore.shared(), bucket, objects);
+            for (FileSystem fs : java.util.List.of(s3, swift)) {
+                FileStatus[][] listed = new FileStatus[1][];
+                assertThat(measured(fs, () -> listed[0] = fs.listStatus(new Path("/table"))))
+                        .isEqualTo(Map.of(CallType.LIST, 3L));
+                assertThat(listed[0]).hasSize(2500);
+                assertThat(listed[0][2499].getPath().getName()).isEqualTo("part-02499.csv");
+
+                int[] count = {0};
+                assertThat(measured(fs, () -> {
+                    RemoteIterator<LocatedFileStatus> it = fs.listFiles(new Path("/"), true);
+                    while (it.hasNext()) {
+                        it.next();
+                        count[0]++;
+                    }
+                })).isEqualTo(Map.of(CallType.LIST, 3L));
+                assertThat(count[0]).isEqualTo(2500);
+            }
+        }
+    }
+}
