@@ -1,0 +1,139 @@
+package io.stork.hadoop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.stork.store.AuthenticationException;
+import io.stork.store.BucketNotFoundException;
+import io.stork.store.StoreApi;
+import io.stork.store.StoreUnreachableException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FsShell;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The connector driven by Hadoop's own shell, and what users see when the input is wrong. */
+class FileSystemUsabilityTest {
+
+    private static final String WRONG_SECRET = "Wr0ng-S3cret-4c3b2a";
+
+    @ParameterizedTest
+    @EnumSource(StoreApi.class)
+    void hadoopFsShellPutsListsCatsAndRemoves(StoreApi api) throws Exception {
+        String bucket = "it-fsshell-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        Configuration conf = new Configuration();
+        StorkContract.configure(conf, bucket, api);
+        try (FileSystem fs = FileSystemCallCountTest.open(api, bucket)) {
+            java.nio.file.Path local = Files.createTempFile("stork-shell", ".txt");
+            Files.writeString(local, "hello through FsShell\n");
+            String dir = "stork://" + bucket + "/shell/";
+            assertThat(shell(conf, "-mkdir", "-p", dir)).isZero();
+            assertThat(shell(conf, "-put", local.toString(), dir + "hello.txt")).isZero();
+            ByteArrayOutputStream listing = new ByteArrayOutputStream();
+            assertThat(shell(conf, listing, "-ls", dir)).isZero();
+            assertThat(listing.toString(StandardCharsets.UTF_8)).contains(dir + "hello.txt");
+            ByteArrayOutputStream cat = new ByteArrayOutputStream();
+            assertThat(shell(conf, cat, "-cat", dir + "hello.txt")).isZero();
+            assertThat(cat.toString(StandardCharsets.UTF_8)).isEqualTo("hello through FsShell\n");
+            assertThat(shell(conf, "-rm", "-r", dir)).isZero();
+            assertThat(fs.exists(new Path("/shell"))).isFalse();
+            Files.delete(local);
+        }
+    }
+
+    private static int shell(Configuration conf, String... args) throws Exception {
+        return shell(conf, new ByteArrayOutputStream(), args);
+    }
+
+    private static int shell(Configuration conf, ByteArrayOutputStream out, String... args) throws Exception {
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            FsShell shell = new FsShell(conf);
+            int code = shell.run(args);
+            shell.close();
+            return code;
+        } finally {
+            System.setOut(original);
+        }
+    }
+
+    @Test
+    void badInputGivesOneLineErrorsThatNameTheProblemAndNoSecret() throws IOException {
+        PrintStream originalErr = System.err;
+        ByteArrayOutputStream logs = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));
+        try {
+            Configuration conf = new Configuration(false);
+            conf.setBoolean("fs.stork.impl.disable.cache", true);
+
+            Throwable noBucket = catchThrowable(() -> FileSystem.get(URI.create("stork:///just/a/path"), conf));
+            assertOneLine(noBucket, "stork://<bucket>/<path>");
+
+            Throwable noEndpoint = catchThrowable(() -> FileSystem.get(URI.create("stork://unconfigured/"), conf));
+            assertOneLine(noEndpoint, "missing configuration fs.stork.endpoint");
+
+            Configuration badApi = new Configuration(conf);
+            badApi.set("fs.stork.api", "ftp");
+            assertOneLine(catchThrowable(() -> FileSystem.get(URI.create("stork://b1/"), badApi)),
+                    "must be s3 or swift, not 'ftp'");
+
+            String missing = "it-missing-" + UUID.randomUUID().toString().substring(0, 6);
+            Configuration good = new Configuration(conf);
+            StorkContract.configure(good, missing, StoreApi.S3);
+            try (FileSystem fs = FileSystem.get(URI.create("stork://" + missing + "/"), good)) {
+                Throwable e = catchThrowable(() -> fs.create(new Path("/x")).close());
+                assertThat(e).isInstanceOf(BucketNotFoundException.class);
+                assertOneLine(e, missing, "does not exist");
+            }
+
+            String bucket = "it-badcreds-" + UUID.randomUUID().toString().substring(0, 6);
+            for (StoreApi api : StoreApi.values()) {
+                Configuration wrong = new Configuration(conf);
+                StorkContract.configure(wrong, bucket, api);
+                wrong.set("fs.stork.bucket." + bucket + ".secret.key", WRONG_SECRET);
+                wrong.set("fs.stork.bucket." + bucket + ".swift.key", WRONG_SECRET);
+                try (FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), wrong)) {
+                    Throwable e = catchThrowable(() -> fs.getFileStatus(new Path("/x")));
+                    assertThat(e).as(api.name()).isInstanceOf(AuthenticationException.class);
+                    assertOneLine(e, "credentials rejected");
+                }
+            }
+
+            int closedPort;
+            try (ServerSocket socket = new ServerSocket(0)) {
+                closedPort = socket.getLocalPort();
+            }
+            Configuration down = new Configuration(conf);
+            StorkContract.configure(down, bucket, StoreApi.S3);
+            down.set("fs.stork.bucket." + bucket + ".endpoint", "http://127.0.0.1:" + closedPort);
+            try (FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), down)) {
+                Throwable e = catchThrowable(() -> fs.open(new Path("/x")));
+                assertThat(e).isInstanceOf(StoreUnreachableException.class);
+                assertOneLine(e, "connection refused", "127.0.0.1:" + closedPort);
+            }
+        } finally {
+            System.setErr(originalErr);
+        }
+        assertThat(logs.toString(StandardCharsets.UTF_8)).doesNotContain(WRONG_SECRET).doesNotContain("AUTH_tk");
+    }
+
+    private static void assertOneLine(Throwable e, String... mentions) {
+        assertThat(e).isNotNull();
+        assertThat(e.getMessage()).doesNotContain("\n").contains(mentions).doesNotContain(WRONG_SECRET);
+        java.io.StringWriter trace = new java.io.StringWriter();
+        e.printStackTrace(new java.io.PrintWriter(trace));
+        assertThat(trace.toString()).doesNotContain(WRONG_SECRET);
+    }
+}
