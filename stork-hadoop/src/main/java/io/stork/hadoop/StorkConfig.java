@@ -40,6 +40,7 @@ final class StorkConfig {
     static final String RETRY_MAX_INTERVAL = "retry.max.interval";
     static final String READAHEAD_RANGE = "readahead.range";
     static final String BLOCK_SIZE = "block.size";
+    static final String VECTORED_READ_THREADS = "vectored.read.threads";
 
     private final Configuration conf;
     private final String bucket;

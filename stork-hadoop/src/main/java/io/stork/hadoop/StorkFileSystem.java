@@ -44,6 +44,7 @@ public class StorkFileSystem extends FileSystem {
     private Path workingDirectory;
     private long readahead;
     private long blockSize;
+    private java.util.concurrent.ExecutorService vectoredReadPool;
 
     @Override
     public void initialize(URI name, Configuration conf) throws IOException {
@@ -59,6 +60,13 @@ public class StorkFileSystem extends FileSystem {
         readahead = config.getBytes(StorkConfig.READAHEAD_RANGE, DEFAULT_READAHEAD);
         blockSize = config.getBytes(StorkConfig.BLOCK_SIZE, DEFAULT_BLOCK_SIZE);
         workingDirectory = makeQualified(new Path("/user", UserGroupInformation.getCurrentUser().getShortUserName()));
+        int threads = config.getInt(StorkConfig.VECTORED_READ_THREADS, 8);
+        java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+        vectoredReadPool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "stork-vectored-read-" + bucket + "-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     @Override
@@ -115,7 +123,49 @@ public class StorkFileSystem extends FileSystem {
             throw new FileNotFoundException(path + " is a directory");
         }
         return new FSDataInputStream(StorkInputStream.open(store, objectKey(path), path.toString(), readahead,
-                statistics, -1, null));
+                statistics, vectoredReadPool, -1, null));
+    }
+
+    /**
+     * openFile(): with a FileStatus or a length supplied, no call at all until the first read (whose GET
+     * starts where the reader is); otherwise as {@link #open}. Mandatory options Stork does not know are
+     * rejected, as the API requires.
+     */
+    @Override
+    protected java.util.concurrent.CompletableFuture<FSDataInputStream> openFileWithOptions(Path path,
+            org.apache.hadoop.fs.impl.OpenFileParameters parameters) throws IOException {
+        for (String mandatory : parameters.getMandatoryKeys()) {
+            if (!mandatory.startsWith("fs.option.openfile.")) {
+                throw new IllegalArgumentException("unknown mandatory option " + mandatory + " for " + path);
+            }
+        }
+        long length = -1;
+        FileStatus status = parameters.getStatus();
+        if (status != null && status.isFile()) {
+            length = status.getLen();
+        } else {
+            String declared = parameters.getOptions().getTrimmed(
+                    org.apache.hadoop.fs.Options.OpenFileOptions.FS_OPTION_OPENFILE_LENGTH);
+            if (declared != null && !declared.isEmpty()) {
+                // A hint (callers may pass it as a double): the first GET reports the true length.
+                try {
+                    length = (long) Double.parseDouble(declared);
+                } catch (NumberFormatException e) {
+                    length = -1;
+                }
+            }
+        }
+        java.util.concurrent.CompletableFuture<FSDataInputStream> result = new java.util.concurrent.CompletableFuture<>();
+        try {
+            if (keyOf(path).isEmpty()) {
+                throw new FileNotFoundException(path + " is a directory");
+            }
+            result.complete(new FSDataInputStream(StorkInputStream.open(store, objectKey(path), path.toString(),
+                    readahead, statistics, vectoredReadPool, length, null)));
+        } catch (IOException e) {
+            result.completeExceptionally(e);
+        }
+        return result;
     }
 
     // ---- write ----
@@ -451,6 +501,9 @@ public class StorkFileSystem extends FileSystem {
         try {
             super.close();
         } finally {
+            if (vectoredReadPool != null) {
+                vectoredReadPool.shutdownNow();
+            }
             if (store != null) {
                 store.close();
             }

@@ -29,6 +29,7 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
     private final String path;
     private final long readahead;
     private final FileSystem.Statistics statistics;
+    private final java.util.concurrent.Executor vectoredReads;
 
     private long length;
     private String etag;
@@ -38,12 +39,13 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
     private boolean closed;
 
     private StorkInputStream(ObjectStore store, ObjectKey key, String path, long readahead,
-                             FileSystem.Statistics statistics) {
+                             FileSystem.Statistics statistics, java.util.concurrent.Executor vectoredReads) {
         this.store = store;
         this.key = key;
         this.path = path;
         this.readahead = readahead;
         this.statistics = statistics;
+        this.vectoredReads = vectoredReads;
     }
 
     /**
@@ -51,9 +53,9 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
      * all when the caller supplied the length and ETag (openFile with a FileStatus).
      */
     static StorkInputStream open(ObjectStore store, ObjectKey key, String path, long readahead,
-                                 FileSystem.Statistics statistics, long knownLength, String knownEtag)
-            throws IOException {
-        StorkInputStream in = new StorkInputStream(store, key, path, readahead, statistics);
+                                 FileSystem.Statistics statistics, java.util.concurrent.Executor vectoredReads,
+                                 long knownLength, String knownEtag) throws IOException {
+        StorkInputStream in = new StorkInputStream(store, key, path, readahead, statistics, vectoredReads);
         if (knownLength >= 0) {
             in.length = knownLength;
             in.etag = knownEtag;
@@ -179,6 +181,61 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
         }
     }
 
+    // ---- vectored reads ----
+
+    /** Ranges closer than this are fetched in one GET: a gap this small costs less than a request. */
+    @Override
+    public int minSeekForVectorReads() {
+        return 128 * 1024;
+    }
+
+    /** A merged GET covers at most this much, so that parallelism still has something to spread. */
+    @Override
+    public int maxReadSizeForVectorReads() {
+        return 8 * 1024 * 1024;
+    }
+
+    /**
+     * Sorts and validates the ranges, merges neighbours into combined ranges, and fetches each combined
+     * range with one ranged GET on the vectored-read pool, in parallel; each caller range's buffer is
+     * filled from its slice of the combined bytes.
+     */
+    @Override
+    public void readVectored(java.util.List<? extends org.apache.hadoop.fs.FileRange> ranges,
+                             java.util.function.IntFunction<java.nio.ByteBuffer> allocate) throws IOException {
+        checkOpen();
+        java.util.List<? extends org.apache.hadoop.fs.FileRange> sorted =
+                org.apache.hadoop.fs.VectoredReadUtils.validateAndSortRanges(ranges,
+                        length == Long.MAX_VALUE ? java.util.Optional.empty() : java.util.Optional.of(length));
+        for (org.apache.hadoop.fs.FileRange range : ranges) {
+            range.setData(new java.util.concurrent.CompletableFuture<>());
+        }
+        java.util.List<org.apache.hadoop.fs.impl.CombinedFileRange> combined =
+                org.apache.hadoop.fs.VectoredReadUtils.mergeSortedRanges(sorted, 1, minSeekForVectorReads(),
+                        maxReadSizeForVectorReads());
+        for (org.apache.hadoop.fs.impl.CombinedFileRange group : combined) {
+            vectoredReads.execute(() -> fetch(group, allocate));
+        }
+    }
+
+    private void fetch(org.apache.hadoop.fs.impl.CombinedFileRange group,
+                       java.util.function.IntFunction<java.nio.ByteBuffer> allocate) {
+        try {
+            byte[] bytes = new byte[group.getLength()];
+            readFully(group.getOffset(), bytes, 0, bytes.length);
+            for (org.apache.hadoop.fs.FileRange range : group.getUnderlying()) {
+                java.nio.ByteBuffer buffer = allocate.apply(range.getLength());
+                buffer.put(bytes, (int) (range.getOffset() - group.getOffset()), range.getLength());
+                buffer.flip();
+                range.getData().complete(buffer);
+            }
+        } catch (IOException | RuntimeException e) {
+            for (org.apache.hadoop.fs.FileRange range : group.getUnderlying()) {
+                range.getData().completeExceptionally(e);
+            }
+        }
+    }
+
     private void ensureStreamAtPosition() throws IOException {
         if (stream != null) {
             long gap = position - streamPosition;
@@ -265,6 +322,7 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
         switch (capability.toLowerCase(Locale.ROOT)) {
             case StreamCapabilities.UNBUFFER:
             case StreamCapabilities.READAHEAD:
+            case StreamCapabilities.VECTOREDIO:
                 return true;
             default:
                 return false;

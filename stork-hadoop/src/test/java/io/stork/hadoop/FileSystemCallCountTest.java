@@ -91,6 +91,51 @@ class FileSystemCallCountTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(StoreApi.class)
+    void vectoredReadsMergeNearbyRangesAndOpenFileWithAStatusMakesNoLookup(StoreApi api) throws Exception {
+        String bucket = "it-fs-vector-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        try (FileSystem fs = open(api, bucket)) {
+            Path file = new Path("/columns.bin");
+            byte[] data = new byte[3 * 1024 * 1024];
+            new java.util.Random(3).nextBytes(data);
+            try (FSDataOutputStream out = fs.create(file, true)) {
+                out.write(data);
+            }
+            FileStatus status = fs.getFileStatus(file);
+            java.util.List<org.apache.hadoop.fs.FileRange> ranges = java.util.List.of(
+                    org.apache.hadoop.fs.FileRange.createFileRange(100, 1000),
+                    org.apache.hadoop.fs.FileRange.createFileRange(20_000, 5000),
+                    org.apache.hadoop.fs.FileRange.createFileRange(60_000, 100),
+                    org.apache.hadoop.fs.FileRange.createFileRange(2_900_000, 4096));
+            assertThat(measured(fs, () -> {
+                try (FSDataInputStream in = org.apache.hadoop.util.functional.FutureIO.awaitFuture(
+                        fs.openFile(file).withFileStatus(status).build())) {
+                    in.readVectored(ranges, java.nio.ByteBuffer::allocate);
+                    for (org.apache.hadoop.fs.FileRange range : ranges) {
+                        java.nio.ByteBuffer buffer = org.apache.hadoop.util.functional.FutureIO.awaitFuture(range.getData());
+                        byte[] expected = java.util.Arrays.copyOfRange(data, (int) range.getOffset(),
+                                (int) range.getOffset() + range.getLength());
+                        byte[] actual = new byte[buffer.remaining()];
+                        buffer.get(actual);
+                        assertThat(actual).isEqualTo(expected);
+                    }
+                }
+            })).as("three nearby ranges in one GET, the far one in another; no HEAD")
+                    .isEqualTo(Map.of(CallType.GET, 2L));
+
+            assertThat(measured(fs, () -> {
+                try (FSDataInputStream in = fs.open(file)) {
+                    byte[] head = new byte[100];
+                    in.readFully(head);
+                    in.seek(100 + 500_000); // forward within the read-ahead: read on, no new GET
+                    in.readFully(head);
+                    assertThat(head).isEqualTo(java.util.Arrays.copyOfRange(data, 500_100, 500_200));
+                }
+            })).isEqualTo(Map.of(CallType.GET, 1L));
+        }
+    }
+
     /** One fixture of 2,500 files, loaded once, listed through both APIs (objects are shared). */
     @org.junit.jupiter.api.Test
     void listing2500FilesTakesThreeListsThroughEitherApi() throws IOException {
