@@ -41,6 +41,8 @@ final class StorkConfig {
     static final String READAHEAD_RANGE = "readahead.range";
     static final String BLOCK_SIZE = "block.size";
     static final String VECTORED_READ_THREADS = "vectored.read.threads";
+    static final String STATUS_CACHE_SIZE = "status.cache.size";
+    static final String STATUS_CACHE_TTL = "status.cache.ttl";
 
     private final Configuration conf;
     private final String bucket;

@@ -32,7 +32,7 @@ import org.apache.hadoop.util.Progressable;
  * Swift API (per bucket: {@code fs.stork.bucket.<bucket>.api}). Directories are key prefixes; see
  * docs/hadoop-filesystem.md for the representation of empty directories and the cost of each call.
  */
-public class StorkFileSystem extends FileSystem {
+public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.statistics.IOStatisticsSource {
 
     public static final String SCHEME = "stork";
     private static final long DEFAULT_READAHEAD = 1024 * 1024;
@@ -45,6 +45,8 @@ public class StorkFileSystem extends FileSystem {
     private long readahead;
     private long blockSize;
     private java.util.concurrent.ExecutorService vectoredReadPool;
+    private StatusCache statusCache;
+    private org.apache.hadoop.fs.statistics.IOStatistics ioStatistics;
 
     @Override
     public void initialize(URI name, Configuration conf) throws IOException {
@@ -60,6 +62,9 @@ public class StorkFileSystem extends FileSystem {
         readahead = config.getBytes(StorkConfig.READAHEAD_RANGE, DEFAULT_READAHEAD);
         blockSize = config.getBytes(StorkConfig.BLOCK_SIZE, DEFAULT_BLOCK_SIZE);
         workingDirectory = makeQualified(new Path("/user", UserGroupInformation.getCurrentUser().getShortUserName()));
+        ioStatistics = StoreIOStatistics.of(store.statistics());
+        statusCache = new StatusCache(config.getInt(StorkConfig.STATUS_CACHE_SIZE, 10_000),
+                config.getDuration(StorkConfig.STATUS_CACHE_TTL, java.time.Duration.ofMinutes(5)));
         int threads = config.getInt(StorkConfig.VECTORED_READ_THREADS, 8);
         java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
         vectoredReadPool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
@@ -180,8 +185,9 @@ public class StorkFileSystem extends FileSystem {
         if (!overwrite && exists(ObjectKey.of(bucket, key))) {
             throw new FileAlreadyExistsException(path + " already exists");
         }
+        statusCache.invalidate(key);
         return new FSDataOutputStream(new StorkOutputStream(store.create(ObjectKey.of(bucket, key),
-                PutOptions.defaults()), path.toString(), () -> { }), statistics);
+                PutOptions.defaults()), path.toString(), () -> statusCache.invalidate(key)), statistics);
     }
 
     /** Like create, but the parent must be an existing directory: one more HEAD + LIST for the check. */
@@ -224,9 +230,16 @@ public class StorkFileSystem extends FileSystem {
         if (key.isEmpty()) {
             return directoryStatus(qualified);
         }
+        FileStatus cached = statusCache.get(key);
+        if (cached != null) {
+            return cached;
+        }
         try {
             ObjectInfo info = store.head(ObjectKey.of(bucket, key));
-            return fileStatus(qualified, info.length(), info.lastModified() == null ? 0 : info.lastModified().toEpochMilli());
+            FileStatus status = fileStatus(qualified, info.length(),
+                    info.lastModified() == null ? 0 : info.lastModified().toEpochMilli());
+            statusCache.put(key, status);
+            return status;
         } catch (ObjectNotFoundException e) {
             if (hasEntriesUnder(key)) {
                 return directoryStatus(qualified);
@@ -365,6 +378,7 @@ public class StorkFileSystem extends FileSystem {
     public boolean delete(Path path, boolean recursive) throws IOException {
         Path qualified = makeQualified(path);
         String key = keyOf(qualified);
+        statusCache.invalidateTree(key);
         if (!key.isEmpty() && exists(ObjectKey.of(bucket, key))) {
             store.delete(ObjectKey.of(bucket, key));
             keepParentDirectory(qualified);
@@ -475,6 +489,8 @@ public class StorkFileSystem extends FileSystem {
             }
         }
         String dstKey = keyOf(dst);
+        statusCache.invalidateTree(srcKey);
+        statusCache.invalidateTree(dstKey);
         if (srcStatus.isFile()) {
             store.copy(ObjectKey.of(bucket, srcKey), ObjectKey.of(bucket, dstKey));
             store.delete(ObjectKey.of(bucket, srcKey));
@@ -508,6 +524,17 @@ public class StorkFileSystem extends FileSystem {
                 store.close();
             }
         }
+    }
+
+    /** REST calls by type, failures and bytes, live (see {@link StoreIOStatistics}). */
+    @Override
+    public org.apache.hadoop.fs.statistics.IOStatistics getIOStatistics() {
+        return ioStatistics;
+    }
+
+    @Override
+    public org.apache.hadoop.fs.StorageStatistics getStorageStatistics() {
+        return new org.apache.hadoop.fs.statistics.impl.StorageStatisticsFromIOStatistics("stork", SCHEME, ioStatistics);
     }
 
     @Override

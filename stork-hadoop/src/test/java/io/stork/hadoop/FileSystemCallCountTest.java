@@ -84,6 +84,12 @@ class FileSystemCallCountTest {
 
             assertThat(measured(fs, () -> assertThat(fs.getFileStatus(file).getLen()).isEqualTo(data.length)))
                     .isEqualTo(Map.of(CallType.HEAD, 1L));
+            assertThat(measured(fs, () -> assertThat(fs.getFileStatus(file).getLen()).isEqualTo(data.length)))
+                    .as("input is immutable: the status is cached").isEmpty();
+            var io = ((StorkFileSystem) fs).getIOStatistics();
+            assertThat(io.counters().get("stork_head_calls")).isEqualTo(
+                    ((StorkFileSystem) fs).store().statistics().snapshot().calls(CallType.HEAD));
+            assertThat(fs.getStorageStatistics().getLong("stork_put_calls")).isEqualTo(2L);
             assertThat(measured(fs, () -> assertThat(fs.getFileStatus(new Path("/data")).isDirectory()).isTrue()))
                     .isEqualTo(Map.of(CallType.HEAD, 1L, CallType.LIST, 1L));
             assertThat(measured(fs, () -> assertThat(fs.exists(new Path("/nothing"))).isFalse()))

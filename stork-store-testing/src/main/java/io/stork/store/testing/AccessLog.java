@@ -30,6 +30,7 @@ public final class AccessLog {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private static final Duration WAIT = Duration.ofSeconds(15);
+    private static final Duration SETTLE = Duration.ofMillis(250);
 
     private final Path file;
     private final int port;
@@ -43,24 +44,37 @@ public final class AccessLog {
     public Window openWindow() {
         long from = currentSize();
         String marker = mark();
-        return new Window(awaitMarker(marker, from));
+        long offset = awaitMarker(marker, from);
+        return new Window(offset, markerStart(marker, from));
     }
 
     /** Calls counted between {@link #openWindow()} and {@link #close()}. */
     public final class Window implements AutoCloseable {
         private final long startOffset;
+        private final double startTime;
         private StoreCallCounts counts;
 
-        private Window(long startOffset) {
+        private Window(long startOffset, double startTime) {
             this.startOffset = startOffset;
+            this.startTime = startTime;
         }
 
-        /** Sends the end marker, waits for it, and returns the calls logged in between. */
+        /**
+         * Sends the end marker, waits for it, and returns the calls that started between the markers.
+         * A request the client abandoned (a GET closed early) is logged when the proxy notices, which can
+         * be after the end marker: lines are taken by start time, after a short settling pause.
+         */
         public StoreCallCounts counts() {
             if (counts == null) {
                 String marker = mark();
-                long end = awaitMarker(marker, startOffset);
-                counts = new StoreCallCounts(entriesBetween(startOffset, end));
+                awaitMarker(marker, startOffset);
+                double endTime = markerStart(marker, startOffset);
+                try {
+                    Thread.sleep(SETTLE.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                counts = new StoreCallCounts(entriesStartedBetween(startOffset, startTime, endTime));
             }
             return counts;
         }
@@ -118,15 +132,30 @@ public final class AccessLog {
         return found[0];
     }
 
-    private List<AccessLogEntry> entriesBetween(long start, long end) {
+    /** Client requests logged after {@code offset} whose start time lies between the two markers'. */
+    private List<AccessLogEntry> entriesStartedBetween(long offset, double from, double to) {
         List<AccessLogEntry> entries = new ArrayList<>();
-        scan(start, end, (line, endOffset) -> {
+        scan(offset, Long.MAX_VALUE, (line, endOffset) -> {
             if (!line.contains("stork-marker-")) {
-                AccessLogEntry.parse(line).filter(AccessLogEntry::fromClient).ifPresent(entries::add);
+                AccessLogEntry.parse(line).filter(AccessLogEntry::fromClient)
+                        .filter(e -> e.startTime() >= from && e.startTime() <= to).ifPresent(entries::add);
             }
             return true;
         });
         return entries;
+    }
+
+    /** The start time the store logged for a marker request. */
+    private double markerStart(String marker, long from) {
+        double[] start = {Double.NaN};
+        scan(from, Long.MAX_VALUE, (line, endOffset) -> {
+            if (line.contains(AccessLogEntry.TAG) && line.contains(marker)) {
+                AccessLogEntry.parse(line).ifPresent(e -> start[0] = e.startTime());
+                return false;
+            }
+            return true;
+        });
+        return start[0];
     }
 
     private long currentSize() {
