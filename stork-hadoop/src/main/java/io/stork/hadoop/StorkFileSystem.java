@@ -190,6 +190,11 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
                 PutOptions.defaults()), path.toString(), () -> statusCache.invalidate(key)), statistics);
     }
 
+    @Override
+    public org.apache.hadoop.fs.FSDataOutputStreamBuilder createFile(Path path) {
+        return new StorkCreateFileBuilder(this, path).create().overwrite(true);
+    }
+
     /** Like create, but the parent must be an existing directory: one more HEAD + LIST for the check. */
     @Override
     public FSDataOutputStream createNonRecursive(Path path, FsPermission permission,

@@ -82,6 +82,19 @@ class FileSystemCallCountTest {
                 }
             })).isEqualTo(Map.of(CallType.GET, 1L));
 
+            assertThat(measured(fs, () -> {
+                try (FSDataOutputStream out = (FSDataOutputStream) fs.createFile(new Path("/data/unique-name.txt"))
+                        .overwrite(false).recursive().opt("fs.option.create.performance", true).build()) {
+                    out.write(data);
+                }
+            })).as("createFile with create.performance: no existence check").isEqualTo(Map.of(CallType.PUT, 1L));
+            assertThat(measured(fs, () -> {
+                try (FSDataOutputStream out = (FSDataOutputStream) fs.createFile(new Path("/data/checked.txt"))
+                        .overwrite(false).recursive().build()) {
+                    out.write(data);
+                }
+            })).isEqualTo(Map.of(CallType.HEAD, 1L, CallType.PUT, 1L));
+
             assertThat(measured(fs, () -> assertThat(fs.getFileStatus(file).getLen()).isEqualTo(data.length)))
                     .isEqualTo(Map.of(CallType.HEAD, 1L));
             assertThat(measured(fs, () -> assertThat(fs.getFileStatus(file).getLen()).isEqualTo(data.length)))
@@ -89,7 +102,7 @@ class FileSystemCallCountTest {
             var io = ((StorkFileSystem) fs).getIOStatistics();
             assertThat(io.counters().get("stork_head_calls")).isEqualTo(
                     ((StorkFileSystem) fs).store().statistics().snapshot().calls(CallType.HEAD));
-            assertThat(fs.getStorageStatistics().getLong("stork_put_calls")).isEqualTo(2L);
+            assertThat(fs.getStorageStatistics().getLong("stork_put_calls")).isEqualTo(4L);
             assertThat(measured(fs, () -> assertThat(fs.getFileStatus(new Path("/data")).isDirectory()).isTrue()))
                     .isEqualTo(Map.of(CallType.HEAD, 1L, CallType.LIST, 1L));
             assertThat(measured(fs, () -> assertThat(fs.exists(new Path("/nothing"))).isFalse()))

@@ -7,6 +7,7 @@ import io.stork.store.AuthenticationException;
 import io.stork.store.BucketNotFoundException;
 import io.stork.store.StoreApi;
 import io.stork.store.StoreUnreachableException;
+import io.stork.store.testing.LocalStore;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -127,6 +128,63 @@ class FileSystemUsabilityTest {
             System.setErr(originalErr);
         }
         assertThat(logs.toString(StandardCharsets.UTF_8)).doesNotContain(WRONG_SECRET).doesNotContain("AUTH_tk");
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreApi.class)
+    void anObjectReplacedWhileItIsReadFailsTheReadClearly(StoreApi api) throws Exception {
+        String bucket = "it-etag-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        try (FileSystem fs = FileSystemCallCountTest.open(api, bucket)) {
+            Path file = new Path("/changing.bin");
+            byte[] first = new byte[4 * 1024 * 1024];
+            java.util.Arrays.fill(first, (byte) 1);
+            try (var out = fs.create(file, true)) {
+                out.write(first);
+            }
+            try (var in = fs.open(file)) {
+                in.readFully(new byte[1000]);
+                byte[] second = new byte[4 * 1024 * 1024];
+                java.util.Arrays.fill(second, (byte) 2);
+                try (FileSystem other = FileSystemCallCountTest.open(api, bucket); var out = other.create(file, true)) {
+                    out.write(second);
+                }
+                in.seek(3 * 1024 * 1024); // beyond the read-ahead: a new GET, which sees a new ETag
+                Throwable e = catchThrowable(() -> in.read());
+                assertThat(e).isInstanceOf(IOException.class);
+                assertOneLine(e, "changed while it was read");
+            }
+        }
+    }
+
+    @Test
+    void aKeyTheStoreRejectsAndSecretsFromACredentialProvider() throws Exception {
+        String bucket = "it-keys-" + UUID.randomUUID().toString().substring(0, 6);
+        java.nio.file.Path jceks = Files.createTempDirectory("stork-creds").resolve("creds.jceks");
+        Configuration conf = new Configuration(false);
+        conf.setBoolean("fs.stork.impl.disable.cache", true);
+        StorkContract.configure(conf, bucket, StoreApi.S3);
+        // Move the secret out of the configuration into a Hadoop credential provider.
+        String provider = "jceks://file" + jceks;
+        conf.set("hadoop.security.credential.provider.path", provider);
+        var credentials = org.apache.hadoop.security.alias.CredentialProviderFactory.getProviders(conf).get(0);
+        credentials.createCredentialEntry("fs.stork.bucket." + bucket + ".secret.key",
+                LocalStore.shared().s3SecretKey().toCharArray());
+        credentials.flush();
+        conf.unset("fs.stork.bucket." + bucket + ".secret.key");
+        try (FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), conf)) {
+            ((StorkFileSystem) fs).store().createBucket(bucket);
+            try (var out = fs.create(new Path("/via-provider.txt"), true)) {
+                out.write(1);
+            }
+            assertThat(fs.getFileStatus(new Path("/via-provider.txt")).getLen()).isEqualTo(1);
+            Throwable e = catchThrowable(() -> {
+                try (var out = fs.create(new Path("/" + "k".repeat(1100)), true)) {
+                    out.write(1);
+                }
+            });
+            assertThat(e).isInstanceOf(io.stork.store.StoreException.class);
+            assertOneLine(e, "PUT", "rejected", "400");
+        }
     }
 
     private static void assertOneLine(Throwable e, String... mentions) {
