@@ -295,6 +295,63 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     }
 
     /**
+     * Lists a directory page by page as the caller iterates (one LIST per 1,000 entries); an empty result
+     * is resolved as listStatus does (a file lists as itself; a missing path fails). The first page is
+     * fetched before returning, so that a missing path fails here, as the API requires.
+     */
+    @Override
+    public org.apache.hadoop.fs.RemoteIterator<FileStatus> listStatusIterator(Path path) throws IOException {
+        Path qualified = makeQualified(path);
+        String key = keyOf(qualified);
+        String prefix = key.isEmpty() ? "" : key + "/";
+        StoreIterator<ListEntry> pages = store.list(ListRequest.of(bucket, prefix).withDelimiter("/"));
+        org.apache.hadoop.fs.RemoteIterator<FileStatus> iterator = new org.apache.hadoop.fs.RemoteIterator<>() {
+            private FileStatus next;
+            private boolean any;
+            private java.util.Iterator<FileStatus> fallback;
+
+            @Override
+            public boolean hasNext() throws IOException {
+                if (fallback != null) {
+                    return fallback.hasNext();
+                }
+                while (next == null && pages.hasNext()) {
+                    ListEntry entry = pages.next();
+                    if (entry.name().equals(prefix)) {
+                        continue; // the directory's own marker
+                    }
+                    next = entry instanceof ListEntry.ListedObject object
+                            ? fileStatus(pathOf(object.name()), object.length(),
+                                    object.lastModified() == null ? 0 : object.lastModified().toEpochMilli())
+                            : directoryStatus(pathOf(entry.name()));
+                }
+                if (next == null && !any) {
+                    FileStatus status = getFileStatus(qualified);
+                    fallback = (status.isFile() ? List.of(status) : List.<FileStatus>of()).iterator();
+                    return fallback.hasNext();
+                }
+                return next != null;
+            }
+
+            @Override
+            public FileStatus next() throws IOException {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                if (fallback != null) {
+                    return fallback.next();
+                }
+                any = true;
+                FileStatus result = next;
+                next = null;
+                return result;
+            }
+        };
+        iterator.hasNext();
+        return iterator;
+    }
+
+    /**
      * A recursive listing is one flat LIST of the prefix (1 call per 1,000 files, however deep the tree),
      * fetched page by page as the caller iterates. Directory markers are not files and are skipped.
      */

@@ -156,6 +156,25 @@ class FileSystemUsabilityTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(StoreApi.class)
+    void anAbortedOrUnclosedFileIsNeverVisible(StoreApi api) throws Exception {
+        String bucket = "it-abort-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        try (FileSystem fs = FileSystemCallCountTest.open(api, bucket)) {
+            Path file = new Path("/aborted.bin");
+            var out = fs.create(file, true);
+            assertThat(out.hasCapability("fs.capability.outputstream.abortable")).isTrue();
+            assertThat(out.hasCapability("hflush")).isFalse();
+            assertThat(out.hasCapability("hsync")).isFalse();
+            out.write(new byte[20 * 1024 * 1024]);
+            assertThat(fs.exists(file)).as("visible before close").isFalse();
+            out.abort();
+            assertThat(fs.exists(file)).as("visible after abort").isFalse();
+            var listed = fs.listStatusIterator(new Path("/"));
+            assertThat(listed.hasNext()).isFalse();
+        }
+    }
+
     @Test
     void aKeyTheStoreRejectsAndSecretsFromACredentialProvider() throws Exception {
         String bucket = "it-keys-" + UUID.randomUUID().toString().substring(0, 6);
