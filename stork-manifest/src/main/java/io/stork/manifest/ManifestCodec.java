@@ -1,0 +1,249 @@
+package io.stork.manifest;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.StringWriter;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads and writes manifests as JSON (docs/manifest-format.md). Both directions stream with Jackson's
+ * core parser and generator: a manifest of 100,000 parts is never held as a tree, only as the records.
+ * Unknown fields are skipped, so later minor additions do not break older readers; a version newer than
+ * {@link Manifest#CURRENT_VERSION} is refused rather than half-understood.
+ */
+public final class ManifestCodec {
+
+    /** The value of the "format" field that marks a Stork manifest (Hadoop's own _SUCCESS is empty). */
+    public static final String FORMAT = "stork-manifest";
+
+    private static final JsonFactory JSON = JsonFactory.builder().build();
+
+    private ManifestCodec() {
+    }
+
+    public static void write(Manifest manifest, OutputStream out) throws IOException {
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+            g.writeStartObject();
+            g.writeStringField("format", FORMAT);
+            g.writeNumberField("version", manifest.version());
+            g.writeStringField("writer", manifest.writer());
+            g.writeStringField("jobId", manifest.jobId());
+            g.writeNumberField("generation", manifest.generation());
+            g.writeStringField("operation", manifest.operation().jsonName());
+            g.writeStringField("createdAt", manifest.createdAt().toString());
+            g.writeStringField("committedAt", manifest.committedAt().toString());
+            g.writeNumberField("partCount", manifest.parts().size());
+            g.writeNumberField("totalLength", manifest.totalLength());
+            g.writeArrayFieldStart("parts");
+            for (ManifestPart part : manifest.parts()) {
+                // One line per part keeps the file readable with head/grep and diffable.
+                g.writeRaw('\n');
+                writePart(g, part);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeRaw('\n');
+        }
+    }
+
+    private static void writePart(JsonGenerator g, ManifestPart part) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("path", part.path());
+        g.writeNumberField("length", part.length());
+        if (part.etag() != null) {
+            g.writeStringField("etag", part.etag());
+        }
+        g.writeStringField("job", part.jobId());
+        g.writeNumberField("task", part.task());
+        g.writeNumberField("attempt", part.attempt());
+        g.writeNumberField("modifiedAt", part.modifiedAt());
+        if (part.records() != null) {
+            g.writeNumberField("records", part.records());
+        }
+        if (part.statsJson() != null) {
+            g.writeFieldName("stats");
+            g.writeRawValue(part.statsJson());
+        }
+        g.writeEndObject();
+    }
+
+    /**
+     * Parses a manifest.
+     *
+     * @param source names the manifest in messages (its path)
+     * @throws CorruptManifestException if the content is not a valid Stork manifest
+     */
+    public static Manifest read(InputStream in, String source) throws IOException {
+        return read(in, source, false).orElseThrow();
+    }
+
+    /**
+     * Parses a {@code _SUCCESS} object that may not be a Stork manifest at all (Hadoop writes an empty one,
+     * other committers their own JSON): empty if it is not one; an exception if it says it is one and is
+     * broken. Stork writes "format" first, so a foreign file is recognised without reading it all.
+     */
+    public static java.util.Optional<Manifest> readIfStork(InputStream in, String source) throws IOException {
+        return read(in, source, true);
+    }
+
+    private static java.util.Optional<Manifest> read(InputStream in, String source, boolean lenient)
+            throws IOException {
+        boolean[] claimsStork = {false};
+        try (JsonParser p = JSON.createParser(in)) {
+            return java.util.Optional.ofNullable(readManifest(p, source, lenient, claimsStork));
+        } catch (JsonProcessingException e) {
+            if (lenient && !claimsStork[0]) {
+                return java.util.Optional.empty();
+            }
+            throw new CorruptManifestException(source, "not valid JSON (" + e.getOriginalMessage() + ")", e);
+        }
+    }
+
+    private static Manifest readManifest(JsonParser p, String source, boolean lenient, boolean[] claimsStork)
+            throws IOException {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            if (lenient) {
+                return null;
+            }
+            throw new CorruptManifestException(source, "not a JSON object");
+        }
+        String format = null;
+        Integer version = null;
+        String writer = null;
+        String jobId = null;
+        Long generation = null;
+        String operation = null;
+        String createdAt = null;
+        String committedAt = null;
+        List<ManifestPart> parts = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken value = p.nextToken();
+            switch (field) {
+                case "format" -> {
+                    format = p.getValueAsString();
+                    claimsStork[0] = FORMAT.equals(format);
+                    if (lenient && !claimsStork[0]) {
+                        return null;
+                    }
+                }
+                case "version" -> version = value == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : null;
+                case "writer" -> writer = p.getValueAsString();
+                case "jobId" -> jobId = p.getValueAsString();
+                case "generation" -> generation = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+                case "operation" -> operation = p.getValueAsString();
+                case "createdAt" -> createdAt = p.getValueAsString();
+                case "committedAt" -> committedAt = p.getValueAsString();
+                case "parts" -> {
+                    if (value != JsonToken.START_ARRAY) {
+                        throw new CorruptManifestException(source, "\"parts\" is not an array");
+                    }
+                    parts = readParts(p, source);
+                }
+                default -> p.skipChildren();
+            }
+        }
+        if (!FORMAT.equals(format)) {
+            if (lenient) {
+                return null;
+            }
+            throw new CorruptManifestException(source, "\"format\" is not \"" + FORMAT + "\"");
+        }
+        if (version == null || version < 1) {
+            throw new CorruptManifestException(source, "\"version\" is missing or not a positive integer");
+        }
+        if (version > Manifest.CURRENT_VERSION) {
+            throw new CorruptManifestException(source, "format version " + version
+                    + " is newer than this reader understands (" + Manifest.CURRENT_VERSION + "): upgrade Stork");
+        }
+        require(source, "writer", writer);
+        require(source, "jobId", jobId);
+        require(source, "generation", generation);
+        require(source, "operation", operation);
+        require(source, "parts", parts);
+        try {
+            return new Manifest(version, writer, jobId, generation, Manifest.Operation.fromJsonName(operation),
+                    Instant.parse(require(source, "createdAt", createdAt)),
+                    Instant.parse(require(source, "committedAt", committedAt)), parts);
+        } catch (DateTimeException | IllegalArgumentException e) {
+            throw new CorruptManifestException(source, e.getMessage(), e);
+        }
+    }
+
+    private static List<ManifestPart> readParts(JsonParser p, String source) throws IOException {
+        List<ManifestPart> parts = new ArrayList<>();
+        JsonToken token;
+        while ((token = p.nextToken()) == JsonToken.START_OBJECT) {
+            parts.add(readPart(p, source, parts.size()));
+        }
+        if (token != JsonToken.END_ARRAY) {
+            throw new CorruptManifestException(source, "part " + parts.size() + " is not an object");
+        }
+        return parts;
+    }
+
+    private static ManifestPart readPart(JsonParser p, String source, int index) throws IOException {
+        String path = null;
+        Long length = null;
+        String etag = null;
+        String job = null;
+        Integer task = null;
+        Long attempt = null;
+        long modifiedAt = 0;
+        Long records = null;
+        String stats = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken value = p.nextToken();
+            switch (field) {
+                case "path" -> path = p.getValueAsString();
+                case "length" -> length = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+                case "etag" -> etag = p.getValueAsString();
+                case "job" -> job = p.getValueAsString();
+                case "task" -> task = value == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : null;
+                case "attempt" -> attempt = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+                case "modifiedAt" -> modifiedAt = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : 0;
+                case "records" -> records = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+                case "stats" -> stats = copyStructure(p);
+                default -> p.skipChildren();
+            }
+        }
+        String where = "part " + index;
+        try {
+            return new ManifestPart(require(source, where + " \"path\"", path),
+                    require(source, where + " \"length\"", length), etag, require(source, where + " \"job\"", job),
+                    require(source, where + " \"task\"", task), require(source, where + " \"attempt\"", attempt),
+                    modifiedAt, records, stats);
+        } catch (IllegalArgumentException e) {
+            throw new CorruptManifestException(source, e.getMessage(), e);
+        }
+    }
+
+    private static String copyStructure(JsonParser p) throws IOException {
+        if (p.currentToken() == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        StringWriter text = new StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(text)) {
+            g.copyCurrentStructure(p);
+        }
+        return text.toString();
+    }
+
+    private static <T> T require(String source, String field, T value) throws CorruptManifestException {
+        if (value == null) {
+            throw new CorruptManifestException(source, field + " is missing or has the wrong type");
+        }
+        return value;
+    }
+}

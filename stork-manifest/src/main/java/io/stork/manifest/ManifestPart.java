@@ -1,0 +1,40 @@
+package io.stork.manifest;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * One committed part of a dataset, as the manifest names it.
+ *
+ * @param path       the part's path relative to the dataset root, '/'-separated (partition directories
+ *                   included: {@code year=2024/part-00000-…})
+ * @param length     its length in bytes
+ * @param etag       the store's entity tag from the write, or null where the file system has none
+ * @param jobId      the job that wrote it
+ * @param task       the task (Spark partition) that wrote it
+ * @param attempt    the task attempt whose output was committed
+ * @param modifiedAt when the part was written, epoch milliseconds
+ * @param records    the record count, or null when the writer did not report one
+ * @param statsJson  statistics gathered while writing (a JSON object, opaque to this format's version 1;
+ *                   data skipping defines its content), or null
+ */
+public record ManifestPart(String path, long length, String etag, String jobId, int task, long attempt,
+                           long modifiedAt, Long records, String statsJson) implements Serializable {
+
+    public ManifestPart {
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(jobId, "jobId");
+        if (path.isEmpty() || path.startsWith("/") || path.endsWith("/")) {
+            throw new IllegalArgumentException("a part path is relative and names a file: '" + path + "'");
+        }
+        if (length < 0) {
+            throw new IllegalArgumentException("negative length for part " + path);
+        }
+    }
+
+    /** The directory part of {@link #path()}, "" for a part at the dataset root. */
+    public String directory() {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? "" : path.substring(0, slash);
+    }
+}

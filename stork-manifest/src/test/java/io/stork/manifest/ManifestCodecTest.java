@@ -1,0 +1,119 @@
+package io.stork.manifest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class ManifestCodecTest {
+
+    private static final String JOB = "5f0c6f7e-1b2a-4c3d-8e9f-0a1b2c3d4e5f";
+
+    private static Manifest manifest(List<ManifestPart> parts) {
+        return new Manifest(1, "stork test", JOB, 3, Manifest.Operation.APPEND,
+                Instant.parse("2026-11-23T05:00:00Z"), Instant.parse("2026-11-23T05:01:02.345Z"), parts);
+    }
+
+    private static byte[] encode(Manifest manifest) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ManifestCodec.write(manifest, out);
+        return out.toByteArray();
+    }
+
+    private static Manifest decode(String json) throws IOException {
+        return ManifestCodec.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "test/_SUCCESS");
+    }
+
+    @Test
+    void roundTripsEveryField() throws IOException {
+        ManifestPart withStats = new ManifestPart("year=2024/" + PartNames.partFileName(7, JOB, 12, ".c000.csv"),
+                1234, "abc", JOB, 7, 12, 1_763_000_000_000L, 99L, "{\"columns\":{\"id\":{\"min\":1,\"max\":9}}}");
+        ManifestPart bare = new ManifestPart("part-00000", 0, null, JOB, 0, 0, 0, null, null);
+        Manifest original = manifest(List.of(withStats, bare));
+
+        byte[] json = encode(original);
+        Manifest read = ManifestCodec.read(new ByteArrayInputStream(json), "x");
+
+        assertThat(read).isEqualTo(original);
+        assertThat(new String(json, StandardCharsets.UTF_8))
+                .contains("\"format\":\"stork-manifest\"", "\"partCount\":2", "\"totalLength\":1234",
+                        "\"operation\":\"append\"");
+    }
+
+    @Test
+    void hundredThousandPartsRoundTrip() throws IOException {
+        List<ManifestPart> parts = new ArrayList<>();
+        for (int i = 0; i < 100_000; i++) {
+            parts.add(new ManifestPart("d=" + (i % 100) + "/" + PartNames.partFileName(i, JOB, i, ".parquet"),
+                    i, Integer.toHexString(i), JOB, i, i, 1_763_000_000_000L + i, (long) i, null));
+        }
+        Manifest original = manifest(parts);
+        long start = System.nanoTime();
+        byte[] json = encode(original);
+        Manifest read = ManifestCodec.read(new ByteArrayInputStream(json), "x");
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        System.out.printf("100,000 parts: %,d bytes of JSON, written and read in %d ms%n", json.length, millis);
+        assertThat(read.parts()).hasSize(100_000);
+        assertThat(read.parts().get(99_999)).isEqualTo(parts.get(99_999));
+        assertThat(read.totalLength()).isEqualTo(original.totalLength());
+    }
+
+    @Test
+    void unknownFieldsAreSkipped() throws IOException {
+        Manifest read = decode("{\"format\":\"stork-manifest\",\"version\":1,\"future\":{\"a\":[1,2]},"
+                + "\"writer\":\"w\",\"jobId\":\"j\",\"generation\":1,\"operation\":\"create\","
+                + "\"createdAt\":\"2026-01-01T00:00:00Z\",\"committedAt\":\"2026-01-01T00:00:01Z\","
+                + "\"parts\":[{\"path\":\"p\",\"length\":1,\"job\":\"j\",\"task\":0,\"attempt\":0,\"new\":[{}]}]}");
+        assertThat(read.parts()).extracting(ManifestPart::path).containsExactly("p");
+    }
+
+    @Test
+    void corruptManifestsFailWithOneLineNamingTheProblem() {
+        assertThatThrownBy(() -> decode(""))
+                .isInstanceOf(CorruptManifestException.class).hasMessageContaining("test/_SUCCESS");
+        assertThatThrownBy(() -> decode("{\"format\":\"stork-manifest\",\"version\":1,\"parts\":[")).hasMessageStartingWith(
+                "corrupt Stork manifest test/_SUCCESS: not valid JSON");
+        assertThatThrownBy(() -> decode("{\"format\":\"other\"}")).hasMessageContaining("\"format\" is not");
+        assertThatThrownBy(() -> decode("{\"format\":\"stork-manifest\",\"version\":2}"))
+                .hasMessageContaining("newer than this reader understands");
+        assertThatThrownBy(() -> decode("{\"format\":\"stork-manifest\",\"version\":1,\"writer\":\"w\",\"jobId\":\"j\","
+                + "\"generation\":1,\"operation\":\"create\",\"createdAt\":\"2026-01-01T00:00:00Z\","
+                + "\"committedAt\":\"2026-01-01T00:00:01Z\",\"parts\":[{\"path\":\"p\",\"length\":-1,\"job\":\"j\","
+                + "\"task\":0,\"attempt\":0}]}"))
+                .isInstanceOf(CorruptManifestException.class).hasMessageContaining("negative length");
+        assertThatThrownBy(() -> decode("{\"format\":\"stork-manifest\",\"version\":1,\"parts\":[]}"))
+                .hasMessageContaining("writer is missing");
+    }
+
+    @Test
+    void foreignSuccessMarkersAreNotStorkManifests() throws IOException {
+        for (String foreign : new String[] {"", "{\"name\":\"org.apache.hadoop.fs.s3a.commit\",\"filenames\":[]}",
+                "not json at all", "[1,2]", "{\"format\":\"other\",\"version\":9}"}) {
+            assertThat(ManifestCodec.readIfStork(new ByteArrayInputStream(foreign.getBytes(StandardCharsets.UTF_8)), "x"))
+                    .as(foreign).isEmpty();
+        }
+        assertThatThrownBy(() -> ManifestCodec.readIfStork(new ByteArrayInputStream(
+                "{\"format\":\"stork-manifest\",\"version\":1,\"parts\":[}".getBytes(StandardCharsets.UTF_8)), "x"))
+                .isInstanceOf(CorruptManifestException.class);
+    }
+
+    @Test
+    void attemptNamesAreUniqueAndRecognised() {
+        String job = UUID.randomUUID().toString();
+        String name = PartNames.partFileName(3, job, 17, ".c000.snappy.parquet");
+        assertThat(name).isEqualTo("part-00003-" + job + "-attempt-17.c000.snappy.parquet");
+        assertThat(PartNames.isAttemptNamed(name)).isTrue();
+        assertThat(PartNames.jobIdOf(name)).contains(job);
+        assertThat(PartNames.isAttemptNamed("part-00003-" + job + ".c000.snappy.parquet")).isFalse();
+        assertThat(PartNames.isAttemptNamed("part-00000")).isFalse();
+        assertThat(PartNames.partFileName(3, job, 18, ".csv")).isNotEqualTo(PartNames.partFileName(3, job, 17, ".csv"));
+    }
+}
