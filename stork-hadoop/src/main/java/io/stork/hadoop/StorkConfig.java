@@ -43,6 +43,9 @@ final class StorkConfig {
     static final String VECTORED_READ_THREADS = "vectored.read.threads";
     static final String STATUS_CACHE_SIZE = "status.cache.size";
     static final String STATUS_CACHE_TTL = "status.cache.ttl";
+    static final String READ_RAW = "read.raw";
+    static final String MANIFEST_CACHE_SIZE = "manifest.cache.size";
+    static final String MANIFEST_CACHE_TTL = "manifest.cache.ttl";
 
     private final Configuration conf;
     private final String bucket;

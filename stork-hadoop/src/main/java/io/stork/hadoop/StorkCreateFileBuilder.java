@@ -10,7 +10,9 @@ import org.apache.hadoop.fs.Path;
 /**
  * {@code createFile(path)}: Hadoop's builder, honouring {@code fs.option.create.performance}: with it, even
  * a create without overwrite makes no existence check (1 PUT, no HEAD), for callers such as a committer
- * that write unique names and know nothing is there. Unknown mandatory options are refused.
+ * that write unique names and know nothing is there. Where the API honours conditional creates (Swift),
+ * such a create without overwrite is still atomic: the PUT carries If-None-Match and close() fails with
+ * FileAlreadyExistsException if an object appeared. Unknown mandatory options are refused.
  */
 final class StorkCreateFileBuilder extends FSDataOutputStreamBuilder<FSDataOutputStream, StorkCreateFileBuilder> {
 
@@ -40,7 +42,13 @@ final class StorkCreateFileBuilder extends FSDataOutputStreamBuilder<FSDataOutpu
             throw new UnsupportedOperationException("append is not supported: objects cannot be appended to ("
                     + getPath() + ")");
         }
-        boolean overwrite = flags.contains(CreateFlag.OVERWRITE) || getOptions().getBoolean(CREATE_PERFORMANCE, false);
+        boolean performance = getOptions().getBoolean(CREATE_PERFORMANCE, false);
+        boolean overwrite = flags.contains(CreateFlag.OVERWRITE);
+        if (performance && isRecursive()) {
+            // No existence check; without OVERWRITE the create is still conditional where the API honours it.
+            return fs.createObject(getPath(), overwrite, false);
+        }
+        overwrite |= performance;
         if (!isRecursive()) {
             return fs.createNonRecursive(getPath(), getPermission(), overwrite
                     ? EnumSet.of(CreateFlag.CREATE, CreateFlag.OVERWRITE) : EnumSet.of(CreateFlag.CREATE),

@@ -1,5 +1,7 @@
 package io.stork.hadoop;
 
+import io.stork.manifest.ManifestPart;
+import io.stork.manifest.PartNames;
 import io.stork.store.ListEntry;
 import io.stork.store.ListRequest;
 import io.stork.store.ObjectInfo;
@@ -14,6 +16,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -46,6 +49,8 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     private long blockSize;
     private java.util.concurrent.ExecutorService vectoredReadPool;
     private StatusCache statusCache;
+    private DatasetManifests manifests;
+    private boolean readRaw;
     private org.apache.hadoop.fs.statistics.IOStatistics ioStatistics;
 
     @Override
@@ -65,6 +70,9 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         ioStatistics = StoreIOStatistics.of(store.statistics());
         statusCache = new StatusCache(config.getInt(StorkConfig.STATUS_CACHE_SIZE, 10_000),
                 config.getDuration(StorkConfig.STATUS_CACHE_TTL, java.time.Duration.ofMinutes(5)));
+        manifests = new DatasetManifests(store, bucket, config.getInt(StorkConfig.MANIFEST_CACHE_SIZE, 100),
+                config.getDuration(StorkConfig.MANIFEST_CACHE_TTL, java.time.Duration.ofMinutes(1)));
+        readRaw = config.getBoolean(StorkConfig.READ_RAW, false);
         int threads = config.getInt(StorkConfig.VECTORED_READ_THREADS, 8);
         java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
         vectoredReadPool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
@@ -178,16 +186,46 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     @Override
     public FSDataOutputStream create(Path path, FsPermission permission, boolean overwrite, int bufferSize,
                                      short replication, long blockSize, Progressable progress) throws IOException {
-        String key = keyOf(path);
+        return createObject(path, overwrite, true);
+    }
+
+    /**
+     * Opens the upload of a file. Without overwrite, the existence check (1 HEAD) is skipped when
+     * {@code checkExisting} is false or the name is a Stork attempt part (unique by construction), and the
+     * PUT itself is conditional where the API honours it, so no concurrent create is ever overwritten.
+     */
+    FSDataOutputStream createObject(Path path, boolean overwrite, boolean checkExisting) throws IOException {
+        Path qualified = makeQualified(path);
+        String key = keyOf(qualified);
         if (key.isEmpty()) {
             throw new FileAlreadyExistsException(path + " is the root directory");
         }
-        if (!overwrite && exists(ObjectKey.of(bucket, key))) {
+        boolean unique = PartNames.isAttemptNamed(qualified.getName());
+        if (!overwrite && checkExisting && !unique && exists(ObjectKey.of(bucket, key))) {
             throw new FileAlreadyExistsException(path + " already exists");
         }
+        PutOptions options = !overwrite && store.supportsConditionalCreate()
+                ? PutOptions.defaults().withIfNotExists() : PutOptions.defaults();
+        changed(key);
+        return new FSDataOutputStream(new StorkOutputStream(store.create(ObjectKey.of(bucket, key), options),
+                path.toString(), written -> {
+                    changed(key);
+                    // What was just written is known without a HEAD: the size and ETag are those of the
+                    // upload (a task's statistics and its commit ask for them right after close).
+                    statusCache.put(key, new StorkFileStatus(written.length(), blockSize,
+                            System.currentTimeMillis(), qualified, written.etag()));
+                }), statistics);
+    }
+
+    /** This file system changed {@code key}: drop what the caches say about it. */
+    private void changed(String key) {
         statusCache.invalidate(key);
-        return new FSDataOutputStream(new StorkOutputStream(store.create(ObjectKey.of(bucket, key),
-                PutOptions.defaults()), path.toString(), () -> statusCache.invalidate(key)), statistics);
+        manifests.invalidate(key);
+    }
+
+    private void changedTree(String key) {
+        statusCache.invalidateTree(key);
+        manifests.invalidate(key);
     }
 
     @Override
@@ -241,8 +279,8 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         }
         try {
             ObjectInfo info = store.head(ObjectKey.of(bucket, key));
-            FileStatus status = fileStatus(qualified, info.length(),
-                    info.lastModified() == null ? 0 : info.lastModified().toEpochMilli());
+            FileStatus status = new StorkFileStatus(info.length(), blockSize,
+                    info.lastModified() == null ? 0 : info.lastModified().toEpochMilli(), qualified, info.etag());
             statusCache.put(key, status);
             return status;
         } catch (ObjectNotFoundException e) {
@@ -267,10 +305,75 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         return new FileStatus(0, true, 1, 0, 0, path);
     }
 
+    /**
+     * Lists a directory. A directory of a dataset with a Stork manifest (its own, or a dataset root's
+     * above it) lists exactly the parts the manifest names, with no LIST: one GET of the manifest, cached.
+     * Other directories list normally (LIST with delimiter), but one that holds Stork attempt parts no
+     * manifest names fails with {@link IncompleteDatasetException}, unless {@code fs.stork.read.raw}.
+     */
     @Override
     public FileStatus[] listStatus(Path path) throws IOException {
         Path qualified = makeQualified(path);
         String key = keyOf(qualified);
+        Optional<LoadedManifest> manifest = manifestFor(key);
+        if (manifest.isPresent()) {
+            return listFromManifest(qualified, key, manifest.get());
+        }
+        FileStatus[] listed = listObjects(qualified, key);
+        return readRaw ? listed : checkComplete(qualified, key, listed);
+    }
+
+    /** The manifest that governs a directory's listing: cached covering one, else the directory's own. */
+    private Optional<LoadedManifest> manifestFor(String key) throws IOException {
+        if (readRaw) {
+            return Optional.empty();
+        }
+        Optional<LoadedManifest> covering = manifests.cachedCovering(key);
+        return covering.isPresent() ? covering : manifests.at(key);
+    }
+
+    private FileStatus[] listFromManifest(Path qualified, String key, LoadedManifest manifest) throws IOException {
+        String relative = manifest.relative(key);
+        if (!manifest.isDirectory(relative)) {
+            // Not a directory of the dataset: a part (lists as itself) or nothing.
+            FileStatus status = getFileStatus(qualified);
+            return status.isFile() ? new FileStatus[] {status} : new FileStatus[0];
+        }
+        List<FileStatus> result = new ArrayList<>();
+        for (String directory : manifest.subdirectories(relative)) {
+            result.add(directoryStatus(pathOf(manifest.rootKey().isEmpty() ? directory
+                    : manifest.rootKey() + "/" + directory)));
+        }
+        for (ManifestPart part : manifest.files(relative)) {
+            result.add(partStatus(manifest, part));
+        }
+        return result.toArray(new FileStatus[0]);
+    }
+
+    private FileStatus partStatus(LoadedManifest manifest, ManifestPart part) {
+        return new StorkFileStatus(part.length(), blockSize, part.modifiedAt(), pathOf(manifest.keyOf(part)),
+                part.etag());
+    }
+
+    /**
+     * A plain listing that shows attempt parts: either a partition directory of a dataset whose root
+     * manifest is above it (filter by that manifest), or the output of a job that never committed.
+     */
+    private FileStatus[] checkComplete(Path qualified, String key, FileStatus[] listed) throws IOException {
+        for (FileStatus status : listed) {
+            if (status.isFile() && PartNames.isAttemptNamed(status.getPath().getName())) {
+                Optional<LoadedManifest> covering = key.isEmpty() ? Optional.empty()
+                        : manifests.findCovering(key);
+                if (covering.isPresent()) {
+                    return listFromManifest(qualified, key, covering.get());
+                }
+                throw new IncompleteDatasetException(qualified.toString(), status.getPath().getName());
+            }
+        }
+        return listed;
+    }
+
+    private FileStatus[] listObjects(Path qualified, String key) throws IOException {
         String prefix = key.isEmpty() ? "" : key + "/";
         List<FileStatus> result = new ArrayList<>();
         try (StoreIterator<ListEntry> it = store.list(ListRequest.of(bucket, prefix).withDelimiter("/"))) {
@@ -303,6 +406,11 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     public org.apache.hadoop.fs.RemoteIterator<FileStatus> listStatusIterator(Path path) throws IOException {
         Path qualified = makeQualified(path);
         String key = keyOf(qualified);
+        if (!readRaw) {
+            // A dataset (manifest) is listed whole from the manifest; attempt parts must be checked
+            // against one before anything is returned, so the guarded path lists eagerly.
+            return arrayIterator(listStatus(qualified));
+        }
         String prefix = key.isEmpty() ? "" : key + "/";
         StoreIterator<ListEntry> pages = store.list(ListRequest.of(bucket, prefix).withDelimiter("/"));
         org.apache.hadoop.fs.RemoteIterator<FileStatus> iterator = new org.apache.hadoop.fs.RemoteIterator<>() {
@@ -351,6 +459,21 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         return iterator;
     }
 
+    private static <T> org.apache.hadoop.fs.RemoteIterator<T> arrayIterator(T[] items) {
+        java.util.Iterator<T> it = java.util.Arrays.asList(items).iterator();
+        return new org.apache.hadoop.fs.RemoteIterator<>() {
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public T next() {
+                return it.next();
+            }
+        };
+    }
+
     /**
      * A recursive listing is one flat LIST of the prefix (1 call per 1,000 files, however deep the tree),
      * fetched page by page as the caller iterates. Directory markers are not files and are skipped.
@@ -363,6 +486,17 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         }
         Path qualified = makeQualified(path);
         String key = keyOf(qualified);
+        Optional<LoadedManifest> manifest = manifestFor(key);
+        if (manifest.isPresent() && manifest.get().isDirectory(manifest.get().relative(key))) {
+            String relative = manifest.get().relative(key);
+            List<org.apache.hadoop.fs.LocatedFileStatus> parts = new ArrayList<>();
+            for (ManifestPart part : manifest.get().manifest().parts()) {
+                if (relative.isEmpty() || part.path().startsWith(relative + "/")) {
+                    parts.add(new org.apache.hadoop.fs.LocatedFileStatus(partStatus(manifest.get(), part), null));
+                }
+            }
+            return arrayIterator(parts.toArray(new org.apache.hadoop.fs.LocatedFileStatus[0]));
+        }
         String prefix = key.isEmpty() ? "" : key + "/";
         StoreIterator<ListEntry> pages = store.list(ListRequest.of(bucket, prefix));
         if (!pages.hasNext()) {
@@ -410,6 +544,80 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         };
     }
 
+    /**
+     * exists(): a directory with a Stork manifest costs one GET (which a reader's listing then reuses);
+     * anything else one GET of the absent manifest plus one LIST that tells a file, a directory and
+     * nothing apart. An output path announced through {@link OutputIntents} skips the manifest: its
+     * writer needs only the LIST.
+     */
+    @Override
+    public boolean exists(Path path) throws IOException {
+        Path qualified = makeQualified(path);
+        String key = keyOf(qualified);
+        if (key.isEmpty()) {
+            return true;
+        }
+        boolean announced = OutputIntents.isAnnounced(qualified);
+        if (!announced && manifestFor(key).isPresent()) {
+            return true;
+        }
+        FileStatus cached = statusCache.get(key);
+        boolean exists = cached != null || existsByListing(key);
+        OutputIntents.recordExistence(qualified, exists);
+        return exists;
+    }
+
+    /** One LIST of the key as prefix with "/" as delimiter: the key itself or "key/" sorts first among its kind. */
+    private boolean existsByListing(String key) throws IOException {
+        String directoryPrefix = key + "/";
+        try (StoreIterator<ListEntry> it = store.list(ListRequest.of(bucket, key).withDelimiter("/"))) {
+            while (it.hasNext()) {
+                String name = it.next().name();
+                if (name.equals(key) || name.equals(directoryPrefix)) {
+                    return true;
+                }
+                if (name.compareTo(directoryPrefix) > 0) {
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean hasPathCapability(Path path, String capability) throws IOException {
+        switch (capability.toLowerCase(java.util.Locale.ROOT)) {
+            case StorkCapabilities.CONDITIONAL_CREATE:
+                return store.supportsConditionalCreate();
+            case StorkCapabilities.MANIFEST_LISTING:
+            case org.apache.hadoop.fs.CommonPathCapabilities.ETAGS_AVAILABLE:
+            case org.apache.hadoop.fs.CommonPathCapabilities.BULK_DELETE:
+                return true;
+            default:
+                return super.hasPathCapability(path, capability);
+        }
+    }
+
+    /** Bulk delete in pages of 1,000 keys, one bulk call per page (docs/hadoop-filesystem.md). */
+    @Override
+    public org.apache.hadoop.fs.BulkDelete createBulkDelete(Path base) throws IOException {
+        Path qualifiedBase = makeQualified(base);
+        return new StorkBulkDelete(qualifiedBase, paths -> {
+            List<String> keys = new ArrayList<>(paths.size());
+            for (Path p : paths) {
+                String key = keyOf(p);
+                changed(key);
+                keys.add(key);
+            }
+            var result = store.deleteAll(bucket, keys);
+            List<java.util.Map.Entry<Path, String>> failures = new ArrayList<>();
+            for (String failed : result.failedKeys()) {
+                failures.add(java.util.Map.entry(pathOf(failed), String.valueOf(result.failures().get(failed))));
+            }
+            return failures;
+        }, ioStatistics);
+    }
+
     @Override
     public boolean mkdirs(Path path, FsPermission permission) throws IOException {
         Path qualified = makeQualified(path);
@@ -432,6 +640,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
             }
         }
         // An empty directory is a zero-byte marker "<key>/"; a directory with entries needs none.
+        changed(key);
         store.put(ObjectKey.of(bucket, key + "/"), PutBody.of(new byte[0]), PutOptions.defaults());
         return true;
     }
@@ -440,7 +649,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     public boolean delete(Path path, boolean recursive) throws IOException {
         Path qualified = makeQualified(path);
         String key = keyOf(qualified);
-        statusCache.invalidateTree(key);
+        changedTree(key);
         if (!key.isEmpty() && exists(ObjectKey.of(bucket, key))) {
             store.delete(ObjectKey.of(bucket, key));
             keepParentDirectory(qualified);
@@ -551,8 +760,8 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
             }
         }
         String dstKey = keyOf(dst);
-        statusCache.invalidateTree(srcKey);
-        statusCache.invalidateTree(dstKey);
+        changedTree(srcKey);
+        changedTree(dstKey);
         if (srcStatus.isFile()) {
             store.copy(ObjectKey.of(bucket, srcKey), ObjectKey.of(bucket, dstKey));
             store.delete(ObjectKey.of(bucket, srcKey));

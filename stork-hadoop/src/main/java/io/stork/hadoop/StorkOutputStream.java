@@ -17,10 +17,10 @@ final class StorkOutputStream extends OutputStream implements Abortable, StreamC
 
     private final UploadStream upload;
     private final String path;
-    private final Runnable onCommit;
+    private final java.util.function.Consumer<io.stork.store.ObjectInfo> onCommit;
     private boolean closed;
 
-    StorkOutputStream(UploadStream upload, String path, Runnable onCommit) {
+    StorkOutputStream(UploadStream upload, String path, java.util.function.Consumer<io.stork.store.ObjectInfo> onCommit) {
         this.upload = upload;
         this.path = path;
         this.onCommit = onCommit;
@@ -49,8 +49,13 @@ final class StorkOutputStream extends OutputStream implements Abortable, StreamC
             return;
         }
         closed = true;
-        upload.close();
-        onCommit.run();
+        try {
+            upload.close();
+        } catch (io.stork.store.ObjectExistsException e) {
+            throw new org.apache.hadoop.fs.FileAlreadyExistsException(path + " already exists (created meanwhile; "
+                    + "this create was conditional, so nothing was overwritten)");
+        }
+        onCommit.accept(upload.result());
     }
 
     @Override

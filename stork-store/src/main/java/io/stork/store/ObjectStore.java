@@ -54,6 +54,14 @@ public interface ObjectStore extends Closeable {
     /** Deletes an empty bucket; succeeds if it does not exist. */
     void deleteBucket(String bucket) throws IOException;
 
+    /**
+     * Whether {@link PutOptions#ifNotExists()} is honoured (an atomic create-if-absent). Callers that need
+     * it ask first, rather than spend a call on a request the store will reject.
+     */
+    default boolean supportsConditionalCreate() {
+        return false;
+    }
+
     /** The REST calls this client made, by type. */
     StoreStatistics statistics();
 }

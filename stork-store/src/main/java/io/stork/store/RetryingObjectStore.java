@@ -113,6 +113,11 @@ public final class RetryingObjectStore implements ObjectStore {
     }
 
     @Override
+    public boolean supportsConditionalCreate() {
+        return delegate.supportsConditionalCreate();
+    }
+
+    @Override
     public StoreStatistics statistics() {
         return delegate.statistics();
     }

@@ -91,6 +91,12 @@ public final class SwiftObjectStore implements ObjectStore {
         return description;
     }
 
+    /** Swift honours If-None-Match: * on PUT (the proxy checks before it streams the body). */
+    @Override
+    public boolean supportsConditionalCreate() {
+        return true;
+    }
+
     @Override
     public StoreStatistics statistics() {
         return statistics;

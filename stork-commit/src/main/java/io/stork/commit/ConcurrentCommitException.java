@@ -1,0 +1,11 @@
+package io.stork.commit;
+
+import java.io.IOException;
+
+/** Another job committed to the same dataset in a way this job's commit cannot merge with; nothing was lost. */
+public class ConcurrentCommitException extends IOException {
+
+    public ConcurrentCommitException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,229 @@
+package io.stork.commit;
+
+import io.stork.hadoop.OutputIntents;
+import io.stork.manifest.Manifest;
+import io.stork.manifest.ManifestPart;
+import io.stork.manifest.PartNames;
+import java.io.IOException;
+import java.io.Serializable;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.spark.internal.io.FileCommitProtocol;
+import org.apache.spark.internal.io.FileNameSpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.Option;
+import scala.collection.immutable.Seq;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Spark SQL's commit protocol, rename-free (docs/commit-protocol.md). Enable with
+ * {@code spark.sql.sources.commitProtocolClass=io.stork.commit.StorkCommitProtocol}.
+ *
+ * <ul>
+ *   <li>Task: each file goes straight to its final name, which carries the job id and the task attempt
+ *       ({@link PartNames}), so attempts never collide. Task commit makes no call: it reports the files,
+ *       with the size and ETag their writes returned, to the driver; Spark's output commit coordinator
+ *       lets one attempt per task commit.</li>
+ *   <li>Job: one manifest, {@code _SUCCESS}, naming exactly the committed parts; readers trust it.</li>
+ *   <li>Abort: an aborted task deletes its files (best effort); a failed job writes no manifest.</li>
+ *   <li>Overwrite: Spark's request to delete the old data first ({@link #deleteWithJob}) is recorded and
+ *       applied by the new manifest, so readers switch generations at once and a failed job loses nothing.</li>
+ * </ul>
+ */
+public class StorkCommitProtocol extends FileCommitProtocol implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(StorkCommitProtocol.class);
+
+    private final String jobId;
+    private final String outputPath;
+    private final boolean dynamicPartitionOverwrite;
+
+    // Driver side.
+    private ReplacePlan replacePlan = ReplacePlan.NOTHING;
+    private Instant jobStart;
+    private boolean knownEmpty;
+    private transient List<ManifestPart> committedParts;
+
+    // Task side: the files of this task attempt.
+    private transient List<Path> taskFiles;
+
+    public StorkCommitProtocol(String jobId, String outputPath, boolean dynamicPartitionOverwrite) {
+        this.jobId = jobId;
+        this.outputPath = outputPath;
+        this.dynamicPartitionOverwrite = dynamicPartitionOverwrite;
+        if (dynamicPartitionOverwrite) {
+            replacePlan = replacePlan.withWrittenPartitions();
+        }
+        // Before Spark checks whether the output exists: see OutputIntents.
+        OutputIntents.announce(new Path(outputPath));
+    }
+
+    public StorkCommitProtocol(String jobId, String outputPath) {
+        this(jobId, outputPath, false);
+    }
+
+    private Path root() {
+        return new Path(outputPath);
+    }
+
+    // ---- job (driver) ----
+
+    @Override
+    public void setupJob(JobContext jobContext) {
+        jobStart = Instant.now();
+        // Spark checked existence just before (unless appending): reuse its answer, which cost one LIST.
+        knownEmpty = OutputIntents.takeExistence(root()).map(exists -> !exists).orElse(false);
+        committedParts = new ArrayList<>();
+    }
+
+    @Override
+    public void onTaskCommit(TaskCommitMessage message) {
+        if (message.obj() instanceof TaskOutput output && committedParts != null) {
+            committedParts.addAll(output.parts());
+        }
+    }
+
+    @Override
+    public void commitJob(JobContext jobContext, Seq<TaskCommitMessage> taskCommits) throws IOException {
+        List<ManifestPart> parts = new ArrayList<>();
+        for (TaskCommitMessage message : CollectionConverters.asJava(taskCommits)) {
+            if (message.obj() instanceof TaskOutput output) {
+                parts.addAll(output.parts());
+            }
+        }
+        FileSystem fs = root().getFileSystem(jobContext.getConfiguration());
+        DatasetCommitter committer = new DatasetCommitter(fs, root(), jobId);
+        Manifest manifest = committer.commit(parts, replacePlan, knownEmpty,
+                jobStart == null ? Instant.now() : jobStart);
+        LOG.info("Committed job {} to {}: generation {} ({}), {} parts ({} new)", jobId, fs.makeQualified(root()),
+                manifest.generation(), manifest.operation().jsonName(), manifest.parts().size(), parts.size());
+    }
+
+    /** Deletes the parts of tasks that had committed: no manifest names them, so this is only tidiness. */
+    @Override
+    public void abortJob(JobContext jobContext) {
+        if (committedParts == null || committedParts.isEmpty()) {
+            return;
+        }
+        try {
+            FileSystem fs = root().getFileSystem(jobContext.getConfiguration());
+            List<Path> files = new ArrayList<>();
+            for (ManifestPart part : committedParts) {
+                files.add(new Path(fs.makeQualified(root()), part.path()));
+            }
+            DatasetCommitter.deleteAll(fs, fs.makeQualified(root()), files);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Job {} aborted; its parts under {} were not all deleted ({}): no manifest names them",
+                    jobId, outputPath, e.toString());
+        }
+    }
+
+    /**
+     * Spark calls this before an overwrite to clear the old data. Inside the dataset, the deletion is
+     * deferred to the new manifest (see {@link ReplacePlan}); elsewhere it is done now.
+     */
+    @Override
+    public boolean deleteWithJob(FileSystem fs, Path path, boolean recursive) throws IOException {
+        Path qualifiedRoot = fs.makeQualified(root());
+        Path qualified = fs.makeQualified(path);
+        if (qualified.equals(qualifiedRoot)) {
+            replacePlan = replacePlan.withEverything();
+            return true;
+        }
+        String rootText = qualifiedRoot.toUri().getPath();
+        String pathText = qualified.toUri().getPath();
+        if (pathText.startsWith(rootText.endsWith("/") ? rootText : rootText + "/")) {
+            replacePlan = replacePlan.withDirectory(new DatasetCommitter(fs, qualifiedRoot, jobId).relativePath(qualified));
+            return true;
+        }
+        return fs.delete(path, recursive);
+    }
+
+    // ---- task (executor) ----
+
+    @Override
+    public void setupTask(TaskAttemptContext taskContext) {
+        taskFiles = new ArrayList<>();
+    }
+
+    @Override
+    public String newTaskTempFile(TaskAttemptContext taskContext, Option<String> dir, String ext) {
+        return newTaskTempFile(taskContext, dir, new FileNameSpec("", ext));
+    }
+
+    @Override
+    public String newTaskTempFile(TaskAttemptContext taskContext, Option<String> dir, FileNameSpec spec) {
+        TaskAttemptID attempt = taskContext.getTaskAttemptID();
+        String name = spec.prefix() + PartNames.partFileName(attempt.getTaskID().getId(), jobId, attempt.getId(),
+                spec.suffix());
+        Path directory = dir.isDefined() ? new Path(root(), dir.get()) : root();
+        Path file = new Path(directory, name);
+        if (taskFiles == null) {
+            taskFiles = new ArrayList<>();
+        }
+        taskFiles.add(file);
+        return file.toString();
+    }
+
+    @Override
+    public String newTaskTempFileAbsPath(TaskAttemptContext taskContext, String absoluteDir, String ext) {
+        return newTaskTempFileAbsPath(taskContext, absoluteDir, new FileNameSpec("", ext));
+    }
+
+    @Override
+    public String newTaskTempFileAbsPath(TaskAttemptContext taskContext, String absoluteDir, FileNameSpec spec) {
+        throw new UnsupportedOperationException("Stork's commit protocol does not write partitions at custom "
+                + "locations outside the dataset (" + absoluteDir + "): one manifest covers one directory tree");
+    }
+
+    @Override
+    public TaskCommitMessage commitTask(TaskAttemptContext taskContext) throws IOException {
+        List<Path> files = taskFiles == null ? List.of() : taskFiles;
+        if (files.isEmpty()) {
+            return new TaskCommitMessage(new TaskOutput(List.of()));
+        }
+        FileSystem fs = root().getFileSystem(taskContext.getConfiguration());
+        DatasetCommitter committer = new DatasetCommitter(fs, root(), jobId);
+        TaskAttemptID attempt = taskContext.getTaskAttemptID();
+        List<ManifestPart> parts = new ArrayList<>(files.size());
+        for (Path file : files) {
+            parts.add(committer.describe(file, attempt.getTaskID().getId(), attempt.getId()));
+        }
+        return new TaskCommitMessage(new TaskOutput(parts));
+    }
+
+    @Override
+    public void abortTask(TaskAttemptContext taskContext) {
+        List<Path> files = taskFiles == null ? List.of() : taskFiles;
+        if (files.isEmpty()) {
+            return;
+        }
+        try {
+            FileSystem fs = root().getFileSystem(taskContext.getConfiguration());
+            for (Path file : files) {
+                try {
+                    fs.delete(file, false);
+                } catch (IOException e) {
+                    LOG.warn("Task attempt {}: could not delete {} ({}); no manifest names it",
+                            taskContext.getTaskAttemptID(), file, e.toString());
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("Task attempt {} aborted; its files were not deleted ({})", taskContext.getTaskAttemptID(), e.toString());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "StorkCommitProtocol(job " + jobId + ", " + outputPath
+                + (dynamicPartitionOverwrite ? ", dynamic partition overwrite" : "") + ")";
+    }
+}

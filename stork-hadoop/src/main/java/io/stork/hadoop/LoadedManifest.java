@@ -1,0 +1,72 @@
+package io.stork.hadoop;
+
+import io.stork.manifest.Manifest;
+import io.stork.manifest.ManifestPart;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * A dataset's manifest as the file system serves it: the parts indexed by directory, so that listing the
+ * dataset root or any partition directory below it is a map lookup.
+ *
+ * @param rootKey the dataset directory's key (no trailing slash)
+ */
+record LoadedManifest(String rootKey, Manifest manifest, Map<String, List<ManifestPart>> filesByDirectory,
+                      Map<String, TreeSet<String>> subdirectoriesByDirectory) {
+
+    static LoadedManifest index(String rootKey, Manifest manifest) {
+        Map<String, List<ManifestPart>> files = new HashMap<>();
+        Map<String, TreeSet<String>> subdirectories = new HashMap<>();
+        for (ManifestPart part : manifest.parts()) {
+            String directory = part.directory();
+            files.computeIfAbsent(directory, d -> new ArrayList<>()).add(part);
+            // Register each ancestor directory with its parent, up to the root ("").
+            String child = directory;
+            while (!child.isEmpty()) {
+                int slash = child.lastIndexOf('/');
+                String parent = slash < 0 ? "" : child.substring(0, slash);
+                if (!subdirectories.computeIfAbsent(parent, d -> new TreeSet<>()).add(child)) {
+                    break; // the rest of the chain is known already
+                }
+                child = parent;
+            }
+        }
+        return new LoadedManifest(rootKey, manifest, files, subdirectories);
+    }
+
+    /** The key of {@code key} relative to the root, or null if it is not the root or below it. */
+    String relative(String key) {
+        if (key.equals(rootKey)) {
+            return "";
+        }
+        String prefix = rootKey.isEmpty() ? "" : rootKey + "/";
+        return key.startsWith(prefix) ? key.substring(prefix.length()) : null;
+    }
+
+    boolean covers(String key) {
+        return relative(key) != null;
+    }
+
+    /** The parts directly in a directory (relative key). */
+    List<ManifestPart> files(String relativeDirectory) {
+        return filesByDirectory.getOrDefault(relativeDirectory, List.of());
+    }
+
+    /** The subdirectories (relative keys) directly in a directory that lead to parts. */
+    TreeSet<String> subdirectories(String relativeDirectory) {
+        return subdirectoriesByDirectory.getOrDefault(relativeDirectory, new TreeSet<>());
+    }
+
+    boolean isDirectory(String relativeDirectory) {
+        return relativeDirectory.isEmpty() || filesByDirectory.containsKey(relativeDirectory)
+                || subdirectoriesByDirectory.containsKey(relativeDirectory);
+    }
+
+    /** The object key of a part. */
+    String keyOf(ManifestPart part) {
+        return rootKey.isEmpty() ? part.path() : rootKey + "/" + part.path();
+    }
+}
