@@ -191,7 +191,7 @@ final class DatasetCommitter {
         }
         if (atomicCreate) {
             Path claim = new Path(root, PartNames.INTERNAL_DIRECTORY + "/generation-" + manifest.generation());
-            try (OutputStream out = fs.createFile(claim).overwrite(false)
+            try (OutputStream out = (OutputStream) fs.createFile(claim).overwrite(false).recursive()
                     .opt("fs.option.create.performance", true).build()) {
                 out.write(jobId.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
@@ -200,7 +200,7 @@ final class DatasetCommitter {
     }
 
     private void writeManifest(Manifest manifest, boolean overwrite) throws IOException {
-        try (OutputStream out = fs.createFile(manifestPath()).overwrite(overwrite)
+        try (OutputStream out = (OutputStream) fs.createFile(manifestPath()).overwrite(overwrite).recursive()
                 .opt("fs.option.create.performance", true).build()) {
             ManifestCodec.write(manifest, out); // Jackson buffers; the stream's close() is the single PUT
         }

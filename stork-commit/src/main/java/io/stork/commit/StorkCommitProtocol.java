@@ -92,9 +92,17 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
     }
 
     @Override
-    public void commitJob(JobContext jobContext, Seq<TaskCommitMessage> taskCommits) throws IOException {
+    public void commitJob(JobContext jobContext, Seq<TaskCommitMessage> taskCommits) {
+        try {
+            commitJob(jobContext, CollectionConverters.asJava(taskCommits));
+        } catch (IOException e) {
+            throw Rethrow.unchecked(e);
+        }
+    }
+
+    private void commitJob(JobContext jobContext, List<TaskCommitMessage> taskCommits) throws IOException {
         List<ManifestPart> parts = new ArrayList<>();
-        for (TaskCommitMessage message : CollectionConverters.asJava(taskCommits)) {
+        for (TaskCommitMessage message : taskCommits) {
             if (message.obj() instanceof TaskOutput output) {
                 parts.addAll(output.parts());
             }
@@ -131,7 +139,15 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
      * deferred to the new manifest (see {@link ReplacePlan}); elsewhere it is done now.
      */
     @Override
-    public boolean deleteWithJob(FileSystem fs, Path path, boolean recursive) throws IOException {
+    public boolean deleteWithJob(FileSystem fs, Path path, boolean recursive) {
+        try {
+            return deferDelete(fs, path, recursive);
+        } catch (IOException e) {
+            throw Rethrow.unchecked(e);
+        }
+    }
+
+    private boolean deferDelete(FileSystem fs, Path path, boolean recursive) throws IOException {
         Path qualifiedRoot = fs.makeQualified(root());
         Path qualified = fs.makeQualified(path);
         if (qualified.equals(qualifiedRoot)) {
@@ -185,7 +201,15 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
     }
 
     @Override
-    public TaskCommitMessage commitTask(TaskAttemptContext taskContext) throws IOException {
+    public TaskCommitMessage commitTask(TaskAttemptContext taskContext) {
+        try {
+            return describeTaskOutput(taskContext);
+        } catch (IOException e) {
+            throw Rethrow.unchecked(e);
+        }
+    }
+
+    private TaskCommitMessage describeTaskOutput(TaskAttemptContext taskContext) throws IOException {
         List<Path> files = taskFiles == null ? List.of() : taskFiles;
         if (files.isEmpty()) {
             return new TaskCommitMessage(new TaskOutput(List.of()));
