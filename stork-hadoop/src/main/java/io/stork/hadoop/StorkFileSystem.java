@@ -277,6 +277,16 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         if (cached != null) {
             return cached;
         }
+        Optional<LoadedManifest> covering = coveringManifest(key);
+        if (covering.isPresent()) {
+            return statusFromManifest(qualified, key, covering.get());
+        }
+        if (looksLikeDataset(qualified.getName())) {
+            if (manifestFor(key).isPresent()) {
+                return directoryStatus(qualified);
+            }
+            return statusByListing(qualified, key);
+        }
         try {
             ObjectInfo info = store.head(ObjectKey.of(bucket, key));
             FileStatus status = new StorkFileStatus(info.length(), blockSize,
@@ -289,6 +299,57 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
             }
             throw new FileNotFoundException("No such file or directory: " + qualified);
         }
+    }
+
+    /**
+     * A cached manifest of a dataset containing {@code key}, when its answer is the truth for that key:
+     * inside a committed dataset the manifest is the namespace (parts, and the directories leading to
+     * them). The manifest itself and the internal directory are objects like any other.
+     */
+    private Optional<LoadedManifest> coveringManifest(String key) {
+        if (readRaw) {
+            return Optional.empty();
+        }
+        Optional<LoadedManifest> covering = manifests.cachedCovering(key);
+        if (covering.isEmpty()) {
+            return covering;
+        }
+        String relative = covering.get().relative(key);
+        if (relative.equals(PartNames.MANIFEST) || relative.equals(PartNames.INTERNAL_DIRECTORY)
+                || relative.startsWith(PartNames.INTERNAL_DIRECTORY + "/")) {
+            return Optional.empty();
+        }
+        return covering;
+    }
+
+    private FileStatus statusFromManifest(Path qualified, String key, LoadedManifest manifest)
+            throws FileNotFoundException {
+        String relative = manifest.relative(key);
+        if (manifest.isDirectory(relative)) {
+            return directoryStatus(qualified);
+        }
+        for (ManifestPart part : manifest.files(parentOf(relative))) {
+            if (part.path().equals(relative)) {
+                return partStatus(manifest, part);
+            }
+        }
+        throw new FileNotFoundException("No such file or directory: " + qualified + " (not in the manifest of the "
+                + "dataset " + pathOf(manifest.rootKey()) + "; fs.stork.read.raw=true shows every object)");
+    }
+
+    /**
+     * Which to try first for a path's status, a HEAD (a file) or its manifest (a dataset), when neither is
+     * cached: a name with an extension ("sales.csv", "part-0.parquet") or a hidden one is taken for a file,
+     * any other name ("sales", "2024") for a dataset. Only the cost depends on the guess (one wasted
+     * probe when it is wrong), never the answer.
+     */
+    private boolean looksLikeDataset(String name) {
+        return !readRaw && !name.contains(".") && !name.startsWith("_");
+    }
+
+    private static String parentOf(String relative) {
+        int slash = relative.lastIndexOf('/');
+        return slash < 0 ? "" : relative.substring(0, slash);
     }
 
     private boolean hasEntriesUnder(String key) throws IOException {
@@ -557,14 +618,49 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         if (key.isEmpty()) {
             return true;
         }
+        if (statusCache.get(key) != null) {
+            return true;
+        }
+        Optional<LoadedManifest> covering = coveringManifest(key);
+        if (covering.isPresent()) {
+            try {
+                statusFromManifest(qualified, key, covering.get());
+                return true;
+            } catch (FileNotFoundException e) {
+                return false;
+            }
+        }
         boolean announced = OutputIntents.isAnnounced(qualified);
         if (!announced && manifestFor(key).isPresent()) {
             return true;
         }
-        FileStatus cached = statusCache.get(key);
-        boolean exists = cached != null || existsByListing(key);
+        boolean exists = existsByListing(key);
         OutputIntents.recordExistence(qualified, exists);
         return exists;
+    }
+
+    /** A file, a directory or nothing, told apart by one LIST (see {@link #existsByListing}). */
+    private FileStatus statusByListing(Path qualified, String key) throws IOException {
+        String directoryPrefix = key + "/";
+        try (StoreIterator<ListEntry> it = store.list(ListRequest.of(bucket, key).withDelimiter("/"))) {
+            while (it.hasNext()) {
+                ListEntry entry = it.next();
+                if (entry.name().equals(key) && entry instanceof ListEntry.ListedObject object) {
+                    FileStatus status = new StorkFileStatus(object.length(), blockSize,
+                            object.lastModified() == null ? 0 : object.lastModified().toEpochMilli(), qualified,
+                            object.etag());
+                    statusCache.put(key, status);
+                    return status;
+                }
+                if (entry.name().equals(directoryPrefix)) {
+                    return directoryStatus(qualified);
+                }
+                if (entry.name().compareTo(directoryPrefix) > 0) {
+                    break;
+                }
+            }
+        }
+        throw new FileNotFoundException("No such file or directory: " + qualified);
     }
 
     /** One LIST of the key as prefix with "/" as delimiter: the key itself or "key/" sorts first among its kind. */

@@ -1,6 +1,7 @@
 package io.stork.hadoop;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stork.store.CallType;
 import io.stork.store.StatisticsSnapshot;
@@ -108,12 +109,17 @@ class FileSystemCallCountTest {
                     ((StorkFileSystem) fs).store().statistics().snapshot().calls(CallType.HEAD));
             assertThat(fs.getStorageStatistics().getLong("stork_put_calls")).isEqualTo(4L);
             assertThat(measured(fs, () -> assertThat(fs.getFileStatus(new Path("/data")).isDirectory()).isTrue()))
+                    .as("a name without extension is taken for a dataset: its manifest first, then one LIST")
+                    .isEqualTo(Map.of(CallType.GET, 1L, CallType.LIST, 1L));
+            assertThat(measured(fs, () -> assertThatThrownBy(() -> fs.getFileStatus(new Path("/data/missing.csv")))
+                    .isInstanceOf(java.io.FileNotFoundException.class)))
+                    .as("a name with an extension is taken for a file: HEAD, then one LIST")
                     .isEqualTo(Map.of(CallType.HEAD, 1L, CallType.LIST, 1L));
             assertThat(measured(fs, () -> assertThat(fs.exists(new Path("/nothing"))).isFalse()))
                     .as("exists: a manifest probe, then one LIST that tells file, directory and nothing apart")
                     .isEqualTo(Map.of(CallType.GET, 1L, CallType.LIST, 1L));
             assertThat(measured(fs, () -> assertThat(fs.exists(new Path("/data"))).isTrue()))
-                    .isEqualTo(Map.of(CallType.GET, 1L, CallType.LIST, 1L));
+                    .as("the manifest's absence is cached").isEqualTo(Map.of(CallType.LIST, 1L));
         }
     }
 

@@ -2,13 +2,9 @@ package io.stork.spark.smoke;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stork.store.testing.LocalStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -22,8 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Spark (local mode, its default commit protocol for now) writes and reads each format through the Stork
- * FileSystem, over each API, against the real local store, and gets the same rows back.
+ * Spark (local mode) writes each format through the Stork FileSystem and commit protocol, over each API,
+ * against the real local store, and reads the same rows back.
  */
 class SparkFormatsSmokeTest {
 
@@ -33,26 +29,8 @@ class SparkFormatsSmokeTest {
 
     @BeforeAll
     static void startSpark() throws Exception {
-        LocalStore local = LocalStore.shared();
-        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("stork-smoke")
-                .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "2");
-        for (String[] bucket : new String[][] {{S3_BUCKET, "s3"}, {SWIFT_BUCKET, "swift"}}) {
-            String prefix = "spark.hadoop.fs.stork.bucket." + bucket[0] + ".";
-            builder.config(prefix + "api", bucket[1])
-                    .config(prefix + "endpoint", local.s3Endpoint().toString())
-                    .config(prefix + "access.key", local.s3AccessKey())
-                    .config(prefix + "secret.key", local.s3SecretKey())
-                    .config(prefix + "swift.auth.url", local.swiftAuthUrl().toString())
-                    .config(prefix + "swift.user", local.swiftUser())
-                    .config(prefix + "swift.key", local.swiftKey());
-        }
-        spark = builder.getOrCreate();
-        Configuration conf = spark.sparkContext().hadoopConfiguration();
-        for (String bucket : List.of(S3_BUCKET, SWIFT_BUCKET)) {
-            FileSystem fs = new Path("stork://" + bucket + "/").getFileSystem(conf);
-            ((io.stork.hadoop.StorkFileSystem) fs).store().createBucket(bucket);
-        }
+        // Stork's commit protocol: every format below is written rename-free and read through its manifest.
+        spark = SparkOnLocalStore.start("stork-smoke", true, S3_BUCKET, SWIFT_BUCKET);
     }
 
     @AfterAll

@@ -1,0 +1,75 @@
+package io.stork.spark.smoke;
+
+import io.stork.hadoop.StorkFileSystem;
+import io.stork.store.CallType;
+import io.stork.store.StatisticsSnapshot;
+import io.stork.store.testing.AccessLog;
+import io.stork.store.testing.LocalStore;
+import io.stork.store.testing.StoreCallCounts;
+import java.io.IOException;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+
+/** A local-mode Spark session whose stork:// buckets point at the shared local store, one per API. */
+final class SparkOnLocalStore {
+
+    private SparkOnLocalStore() {
+    }
+
+    static SparkSession start(String appName, boolean storkCommitProtocol, String s3Bucket, String swiftBucket)
+            throws IOException {
+        LocalStore local = LocalStore.shared();
+        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName(appName)
+                .config("spark.ui.enabled", "false")
+                .config("spark.sql.shuffle.partitions", "2");
+        if (storkCommitProtocol) {
+            builder.config("spark.sql.sources.commitProtocolClass", "io.stork.commit.StorkCommitProtocol");
+        }
+        for (String[] bucket : new String[][] {{s3Bucket, "s3"}, {swiftBucket, "swift"}}) {
+            String prefix = "spark.hadoop.fs.stork.bucket." + bucket[0] + ".";
+            builder.config(prefix + "api", bucket[1])
+                    .config(prefix + "endpoint", local.s3Endpoint().toString())
+                    .config(prefix + "access.key", local.s3AccessKey())
+                    .config(prefix + "secret.key", local.s3SecretKey())
+                    .config(prefix + "swift.auth.url", local.swiftAuthUrl().toString())
+                    .config(prefix + "swift.user", local.swiftUser())
+                    .config(prefix + "swift.key", local.swiftKey());
+        }
+        SparkSession spark = builder.getOrCreate();
+        for (String bucket : new String[] {s3Bucket, swiftBucket}) {
+            fileSystem(spark, bucket).store().createBucket(bucket);
+        }
+        return spark;
+    }
+
+    static StorkFileSystem fileSystem(SparkSession spark, String bucket) throws IOException {
+        FileSystem fs = new Path("stork://" + bucket + "/").getFileSystem(spark.sparkContext().hadoopConfiguration());
+        return (StorkFileSystem) fs;
+    }
+
+    interface Action {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs an action and returns the REST calls it made, counted at the store's access log; fails if the
+     * client's own counters (of the bucket's file system) disagree.
+     */
+    static Map<CallType, Long> countedAtStore(StorkFileSystem fs, Action action) throws Exception {
+        StatisticsSnapshot before = fs.store().statistics().snapshot();
+        AccessLog.Window window = LocalStore.shared().accessLog().openWindow();
+        action.run();
+        StoreCallCounts atStore = window.counts();
+        StatisticsSnapshot byClient = fs.store().statistics().snapshot().minus(before);
+        // The calls themselves, for whoever reads a failing test's output.
+        atStore.entries().forEach(e -> System.err.println("  store call: " + e.method() + " " + e.path()
+                + (e.query() == null || e.query().isEmpty() ? "" : "?" + e.query()) + " -> " + e.status()));
+        if (!atStore.agreesWith(byClient)) {
+            throw new AssertionError("client and store disagree: store " + atStore.callsByType() + ", client "
+                    + byClient);
+        }
+        return atStore.byType();
+    }
+}
