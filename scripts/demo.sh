@@ -8,5 +8,5 @@ bash scripts/prerequisites.sh
 echo "[demo] building (first run downloads Maven dependencies)..." >&2
 mvn -q -B --no-transfer-progress install -DskipTests
 bash scripts/local-store.sh start
-mvn -q -B --no-transfer-progress -pl stork-demo exec:java -Dstork.repo.root="$REPO"
+mvn -q -B --no-transfer-progress -pl stork-demo exec:exec -Dstork.repo.root="$REPO"
 echo "[demo] the store keeps running; stop it with: bash scripts/local-store.sh stop" >&2
