@@ -139,4 +139,29 @@ class CommitProtocolLocalFileSystemTest {
         assertThat(spark.read().parquet(out).where("k <> 1").count()).isEqualTo(40);
 
     }
+
+    @Test
+    void theDatasetToolFindsAndCleansStrayAttemptsButKeepsOtherFiles() throws IOException {
+        Path dataset = dir.resolve("with-strays");
+        String out = dataset.toUri().toString();
+        numbers(0, 20, 2).write().format("csv").save(out);
+        Manifest manifest = manifest(dataset);
+        String stray = PartNames.partFileName(1, manifest.jobId(), 77, ".csv");
+        Files.writeString(dataset.resolve(stray), "99\n");
+        Files.writeString(dataset.resolve("notes.txt"), "kept\n");
+
+        var inspection = DatasetInspection.of(
+                org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration()).getRaw(),
+                new org.apache.hadoop.fs.Path(out));
+        assertThat(inspection.present()).hasSize(2);
+        assertThat(inspection.missing()).isEmpty();
+        assertThat(inspection.strays()).singleElement().satisfies(s -> assertThat(s.getPath().getName()).isEqualTo(stray));
+        assertThat(inspection.others()).singleElement().satisfies(s -> assertThat(s.getPath().getName()).isEqualTo("notes.txt"));
+        assertThat(inspection.report()).contains("generation 1 (create)", "stray attempt parts (no manifest names them): 1");
+
+        assertThat(DatasetTool.run(new String[] {"clean", "--older-than", "0m", out})).isZero();
+        assertThat(Files.exists(dataset.resolve(stray))).isFalse();
+        assertThat(Files.exists(dataset.resolve("notes.txt"))).isTrue();
+        assertThat(dataFiles(dataset)).containsAll(paths(manifest));
+    }
 }

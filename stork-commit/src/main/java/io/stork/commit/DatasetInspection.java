@@ -1,0 +1,108 @@
+package io.stork.commit;
+
+import io.stork.manifest.Manifest;
+import io.stork.manifest.ManifestCodec;
+import io.stork.manifest.ManifestPart;
+import io.stork.manifest.PartNames;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+
+/**
+ * What is in a dataset directory, comparing its manifest with every object below it (one listing, with
+ * a file system that shows raw objects): the parts the manifest names, those it names but are gone, stray
+ * attempt parts no manifest names, other files, and the commit claims.
+ *
+ * @param root     the dataset directory
+ * @param manifest its manifest, if any
+ * @param present  named parts found, by relative path
+ * @param missing  named parts not found
+ * @param strays   attempt parts not named (failed, speculative or uncommitted attempts)
+ * @param others   other files not named (neither parts nor Stork's own)
+ * @param claims   commit claims ({@code _stork/generation-n})
+ */
+record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFileStatus> present,
+                         List<ManifestPart> missing, List<LocatedFileStatus> strays, List<LocatedFileStatus> others,
+                         List<LocatedFileStatus> claims) {
+
+    static DatasetInspection of(FileSystem rawFs, Path root) throws IOException {
+        Path qualified = rawFs.makeQualified(root);
+        Optional<Manifest> manifest;
+        try (InputStream in = rawFs.open(new Path(qualified, PartNames.MANIFEST))) {
+            manifest = ManifestCodec.readIfStork(in, new Path(qualified, PartNames.MANIFEST).toString());
+        } catch (FileNotFoundException e) {
+            manifest = Optional.empty();
+        }
+        Map<String, ManifestPart> named = new HashMap<>();
+        manifest.ifPresent(m -> m.parts().forEach(p -> named.put(p.path(), p)));
+        List<LocatedFileStatus> present = new ArrayList<>();
+        List<LocatedFileStatus> strays = new ArrayList<>();
+        List<LocatedFileStatus> others = new ArrayList<>();
+        List<LocatedFileStatus> claims = new ArrayList<>();
+        String prefix = qualified.toUri().getPath().endsWith("/") ? qualified.toUri().getPath()
+                : qualified.toUri().getPath() + "/";
+        RemoteIterator<LocatedFileStatus> files = rawFs.listFiles(qualified, true);
+        while (files.hasNext()) {
+            LocatedFileStatus file = files.next();
+            String relative = file.getPath().toUri().getPath().substring(prefix.length());
+            if (named.remove(relative) != null) {
+                present.add(file);
+            } else if (relative.startsWith(PartNames.INTERNAL_DIRECTORY + "/")) {
+                claims.add(file);
+            } else if (PartNames.isAttemptNamed(file.getPath().getName())) {
+                strays.add(file);
+            } else if (!relative.equals(PartNames.MANIFEST) && !file.getPath().getName().startsWith(".")) {
+                // (names starting with '.' are hidden side files, such as local checksums)
+                others.add(file);
+            }
+        }
+        return new DatasetInspection(qualified, manifest, present, List.copyOf(named.values()), strays, others, claims);
+    }
+
+    /** A report for people, one fact per line. */
+    String report() {
+        StringBuilder b = new StringBuilder("dataset ").append(root).append('\n');
+        if (manifest.isPresent()) {
+            Manifest m = manifest.get();
+            b.append(String.format("  manifest: generation %d (%s) by job %s, committed %s, written by %s%n",
+                    m.generation(), m.operation().jsonName(), m.jobId(), m.committedAt(), m.writer()));
+            Map<String, long[]> byDirectory = new TreeMap<>();
+            for (ManifestPart part : m.parts()) {
+                long[] sums = byDirectory.computeIfAbsent(part.directory().isEmpty() ? "." : part.directory(),
+                        d -> new long[2]);
+                sums[0]++;
+                sums[1] += part.length();
+            }
+            b.append(String.format("  parts: %d, %,d bytes, in %d director%s%n", m.parts().size(), m.totalLength(),
+                    byDirectory.size(), byDirectory.size() == 1 ? "y" : "ies"));
+            byDirectory.forEach((dir, sums) -> b.append(String.format("    %-40s %6d parts %,15d bytes%n", dir,
+                    sums[0], sums[1])));
+        } else {
+            b.append("  no Stork manifest").append(strays.isEmpty() ? "\n"
+                    : ": attempt parts without a manifest, an incomplete dataset (its job did not commit)\n");
+        }
+        if (!missing.isEmpty()) {
+            b.append(String.format("  MISSING: %d parts the manifest names are not in the store, e.g. %s%n",
+                    missing.size(), missing.get(0).path()));
+        }
+        b.append(String.format("  stray attempt parts (no manifest names them): %d, %,d bytes%n", strays.size(),
+                strays.stream().mapToLong(LocatedFileStatus::getLen).sum()));
+        strays.stream().limit(10).forEach(s -> b.append("    ").append(s.getPath()).append('\n'));
+        if (!others.isEmpty()) {
+            b.append(String.format("  other objects the manifest does not name: %d (kept by clean)%n", others.size()));
+            others.stream().limit(10).forEach(s -> b.append("    ").append(s.getPath()).append('\n'));
+        }
+        b.append(String.format("  commit claims: %d%n", claims.size()));
+        return b.toString();
+    }
+}
