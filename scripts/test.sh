@@ -6,6 +6,9 @@ set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
 bash scripts/prerequisites.sh
+# A Spark distribution for the executors of the failure campaign's standalone cluster.
+SPARK_HOME="$(bash scripts/spark-home.sh)"
+export SPARK_HOME SPARK_SCALA_VERSION=2.13
 
 started=0
 if ! bash scripts/local-store.sh status >/dev/null 2>&1; then

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The protocol over the local file system (it uses only Hadoop's FileSystem API): what each write mode
  * puts in the manifest and on disk. The same protocol against the real store, with call counts, is in
- * stork-spark-smoke-tests.
+ * stork-spark-tests.
  */
 class CommitProtocolLocalFileSystemTest {
 

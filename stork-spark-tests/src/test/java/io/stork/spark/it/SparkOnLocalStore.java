@@ -1,4 +1,4 @@
-package io.stork.spark.smoke;
+package io.stork.spark.it;
 
 import io.stork.hadoop.StorkFileSystem;
 import io.stork.store.CallType;
@@ -18,15 +18,12 @@ final class SparkOnLocalStore {
     private SparkOnLocalStore() {
     }
 
-    static SparkSession start(String appName, boolean storkCommitProtocol, String s3Bucket, String swiftBucket)
-            throws IOException {
+    /** A session builder (local[2]) with both buckets configured: one per API. */
+    static SparkSession.Builder builder(String appName, String s3Bucket, String swiftBucket) throws IOException {
         LocalStore local = LocalStore.shared();
         SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName(appName)
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "2");
-        if (storkCommitProtocol) {
-            builder.config("spark.sql.sources.commitProtocolClass", "io.stork.commit.StorkCommitProtocol");
-        }
         for (String[] bucket : new String[][] {{s3Bucket, "s3"}, {swiftBucket, "swift"}}) {
             String prefix = "spark.hadoop.fs.stork.bucket." + bucket[0] + ".";
             builder.config(prefix + "api", bucket[1])
@@ -37,10 +34,23 @@ final class SparkOnLocalStore {
                     .config(prefix + "swift.user", local.swiftUser())
                     .config(prefix + "swift.key", local.swiftKey());
         }
-        SparkSession spark = builder.getOrCreate();
-        for (String bucket : new String[] {s3Bucket, swiftBucket}) {
+        return builder;
+    }
+
+    static void createBuckets(SparkSession spark, String... buckets) throws IOException {
+        for (String bucket : buckets) {
             fileSystem(spark, bucket).store().createBucket(bucket);
         }
+    }
+
+    static SparkSession start(String appName, boolean storkCommitProtocol, String s3Bucket, String swiftBucket)
+            throws IOException {
+        SparkSession.Builder builder = builder(appName, s3Bucket, swiftBucket);
+        if (storkCommitProtocol) {
+            builder.config("spark.sql.sources.commitProtocolClass", "io.stork.commit.StorkCommitProtocol");
+        }
+        SparkSession spark = builder.getOrCreate();
+        createBuckets(spark, s3Bucket, swiftBucket);
         return spark;
     }
 

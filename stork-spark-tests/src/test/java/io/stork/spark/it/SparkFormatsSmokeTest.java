@@ -1,4 +1,4 @@
-package io.stork.spark.smoke;
+package io.stork.spark.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

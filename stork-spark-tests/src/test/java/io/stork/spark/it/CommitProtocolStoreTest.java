@@ -1,6 +1,6 @@
-package io.stork.spark.smoke;
+package io.stork.spark.it;
 
-import static io.stork.spark.smoke.SparkOnLocalStore.countedAtStore;
+import static io.stork.spark.it.SparkOnLocalStore.countedAtStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

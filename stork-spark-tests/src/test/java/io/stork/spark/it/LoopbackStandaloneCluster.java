@@ -1,0 +1,48 @@
+package io.stork.spark.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.SparkConf;
+import org.apache.spark.rpc.RpcEnv;
+
+/**
+ * A Spark standalone master and workers on loopback, each worker on an address of its own (127.0.0.2,
+ * 127.0.0.3, …), with executors in JVMs of their own. Why not local-cluster: its workers all share one
+ * host name, and Spark never starts a speculative copy of a task on a host where an attempt of it runs,
+ * so speculation could not fire there.
+ */
+final class LoopbackStandaloneCluster implements AutoCloseable {
+
+    private final RpcEnv master;
+    private final List<RpcEnv> workers = new ArrayList<>();
+    private final String masterUrl;
+
+    LoopbackStandaloneCluster(int workerCount, int coresPerWorker, int memoryMbPerWorker) throws IOException {
+        SparkConf conf = new SparkConf();
+        master = (RpcEnv) org.apache.spark.deploy.master.Master$.MODULE$
+                .startRpcEnvAndEndpoint("127.0.0.1", 0, 0, conf)._1();
+        masterUrl = "spark://127.0.0.1:" + master.address().port();
+        File workDir = Files.createTempDirectory("stork-spark-workers").toFile();
+        for (int i = 0; i < workerCount; i++) {
+            String host = "127.0.0." + (i + 2);
+            workers.add(org.apache.spark.deploy.worker.Worker$.MODULE$.startRpcEnvAndEndpoint(host, 0, 0,
+                    coresPerWorker, memoryMbPerWorker, new String[] {masterUrl},
+                    new File(workDir, host).getAbsolutePath(), scala.Option.apply(i), conf, scala.Option.empty()));
+        }
+    }
+
+    String masterUrl() {
+        return masterUrl;
+    }
+
+    @Override
+    public void close() {
+        for (RpcEnv worker : workers) {
+            worker.shutdown();
+        }
+        master.shutdown();
+    }
+}
