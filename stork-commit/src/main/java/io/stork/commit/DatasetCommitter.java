@@ -40,8 +40,10 @@ final class DatasetCommitter {
 
     private static final Logger LOG = LoggerFactory.getLogger(DatasetCommitter.class);
     static final String WRITER = "stork 0.1.0";
-    private static final int MAX_COMMIT_ATTEMPTS = 5;
+    private static final int MAX_COMMIT_ATTEMPTS = 10;
     private static final Duration WAIT_FOR_WINNER = Duration.ofSeconds(30);
+    /** How long a claim must survive before it counts (see {@link #claim}). */
+    static final Duration CLAIM_SETTLE = Duration.ofMillis(500);
 
     private final FileSystem fs;
     private final Path root;
@@ -123,6 +125,7 @@ final class DatasetCommitter {
                 }
                 LOG.info("{}: generation {} was committed concurrently by another job; merging again", root, generation);
                 waitForGeneration(generation);
+                pause(java.util.concurrent.ThreadLocalRandom.current().nextLong(200)); // out of lockstep
                 mayBeEmpty = false;
             }
         }
@@ -190,13 +193,42 @@ final class DatasetCommitter {
             return;
         }
         if (atomicCreate) {
-            Path claim = new Path(root, PartNames.INTERNAL_DIRECTORY + "/generation-" + manifest.generation());
-            try (OutputStream out = (OutputStream) fs.createFile(claim).overwrite(false).recursive()
-                    .opt("fs.option.create.performance", true).build()) {
-                out.write(jobId.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            }
+            claim(manifest.generation());
         }
         writeManifest(manifest, true);
+    }
+
+    /**
+     * Claims a generation: a create without overwrite of {@code _stork/generation-<n>} holding this job's
+     * id. Swift rejects it if the claim exists, but checks each request on its own: two creates in flight
+     * at the same moment can both succeed, the later one's content surviving. So the claim is read back
+     * after {@link #CLAIM_SETTLE}: only the job whose id survived goes on; the other treats it as lost.
+     */
+    private void claim(long generation) throws IOException {
+        Path claim = new Path(root, PartNames.INTERNAL_DIRECTORY + "/generation-" + generation);
+        byte[] id = jobId.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        try (OutputStream out = (OutputStream) fs.createFile(claim).overwrite(false).recursive()
+                .opt("fs.option.create.performance", true).build()) {
+            out.write(id);
+        }
+        pause(CLAIM_SETTLE.toMillis());
+        byte[] holder;
+        try (InputStream in = fs.open(claim)) {
+            holder = in.readAllBytes();
+        }
+        if (!java.util.Arrays.equals(holder, id)) {
+            throw new FileAlreadyExistsException(claim + " was claimed at the same moment by job "
+                    + new String(holder, java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
+
+    private void pause(long millis) throws IOException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted committing " + root);
+        }
     }
 
     private void writeManifest(Manifest manifest, boolean overwrite) throws IOException {
@@ -214,12 +246,7 @@ final class DatasetCommitter {
             if (current.isPresent() && current.get().generation() >= generation) {
                 return;
             }
-            try {
-                Thread.sleep(sleep);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted waiting for a concurrent commit of " + root);
-            }
+            pause(sleep);
             sleep = Math.min(sleep * 2, 2_000);
         }
         throw new ConcurrentCommitException("dataset " + root + ": another job claimed generation " + generation
