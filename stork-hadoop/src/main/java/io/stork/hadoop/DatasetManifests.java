@@ -64,6 +64,13 @@ final class DatasetManifests {
         return Optional.ofNullable(loaded);
     }
 
+    /** A GET elsewhere found no manifest in {@code dirKey}: remember it, as a failed lookup would. */
+    synchronized void recordAbsent(String dirKey) {
+        if (capacity > 0) {
+            entries.put(dirKey, new Entry(null, System.nanoTime() + ttlNanos));
+        }
+    }
+
     /** A cached manifest whose dataset contains {@code key} (the root or below); no call. */
     synchronized Optional<LoadedManifest> cachedCovering(String key) {
         long now = System.nanoTime();

@@ -50,6 +50,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     private java.util.concurrent.ExecutorService vectoredReadPool;
     private StatusCache statusCache;
     private DatasetManifests manifests;
+    private final AttemptOutputs attemptOutputs = new AttemptOutputs();
     private boolean readRaw;
     private org.apache.hadoop.fs.statistics.IOStatistics ioStatistics;
 
@@ -132,11 +133,21 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
 
     @Override
     public FSDataInputStream open(Path path, int bufferSize) throws IOException {
-        if (keyOf(path).isEmpty()) {
+        String key = keyOf(path);
+        if (key.isEmpty()) {
             throw new FileNotFoundException(path + " is a directory");
         }
-        return new FSDataInputStream(StorkInputStream.open(store, objectKey(path), path.toString(), readahead,
-                statistics, vectoredReadPool, -1, null));
+        try {
+            return new FSDataInputStream(StorkInputStream.open(store, objectKey(path), path.toString(), readahead,
+                    statistics, vectoredReadPool, -1, null));
+        } catch (FileNotFoundException e) {
+            if (key.equals(PartNames.MANIFEST) || key.endsWith("/" + PartNames.MANIFEST)) {
+                // A committer just looked for a manifest: the manifest cache need not ask again.
+                manifests.recordAbsent(key.length() == PartNames.MANIFEST.length() ? ""
+                        : key.substring(0, key.length() - PartNames.MANIFEST.length() - 1));
+            }
+            throw e;
+        }
     }
 
     /**
@@ -195,11 +206,16 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
      * PUT itself is conditional where the API honours it, so no concurrent create is ever overwritten.
      */
     FSDataOutputStream createObject(Path path, boolean overwrite, boolean checkExisting) throws IOException {
-        Path qualified = makeQualified(path);
-        String key = keyOf(qualified);
-        if (key.isEmpty()) {
+        Path requested = makeQualified(path);
+        String requestedKey = keyOf(requested);
+        if (requestedKey.isEmpty()) {
             throw new FileAlreadyExistsException(path + " is the root directory");
         }
+        // A task attempt's file under Hadoop's classic temporary layout goes straight to its final,
+        // attempt-named key: nothing will need renaming (docs/commit-protocol.md, "RDD writes").
+        Optional<String> attemptDirectory = PartNames.attemptDirectoryOf(requestedKey);
+        String key = PartNames.finalKeyOfAttemptFile(requestedKey).orElse(requestedKey);
+        Path qualified = key.equals(requestedKey) ? requested : pathOf(key);
         boolean unique = PartNames.isAttemptNamed(qualified.getName());
         if (!overwrite && checkExisting && !unique && exists(ObjectKey.of(bucket, key))) {
             throw new FileAlreadyExistsException(path + " already exists");
@@ -214,7 +230,18 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
                     // upload (a task's statistics and its commit ask for them right after close).
                     statusCache.put(key, new StorkFileStatus(written.length(), blockSize,
                             System.currentTimeMillis(), qualified, written.etag()));
+                    attemptDirectory.ifPresent(dir -> attemptOutputs.record(dir,
+                            new WrittenFile(qualified, written.length(), written.etag())));
                 }), statistics);
+    }
+
+    /**
+     * The files a task attempt wrote through this file system under {@code attemptDirectory} (Hadoop's
+     * classic {@code <out>/_temporary/<n>/_temporary/<attempt>}), at the final keys they were redirected
+     * to, as (path, length, ETag); forgets them. For the attempt's committer, in the attempt's JVM.
+     */
+    public List<WrittenFile> takeAttemptOutputs(Path attemptDirectory) {
+        return attemptOutputs.take(keyOf(makeQualified(attemptDirectory)));
     }
 
     /** This file system changed {@code key}: drop what the caches say about it. */
@@ -381,16 +408,22 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
             return listFromManifest(qualified, key, manifest.get());
         }
         FileStatus[] listed = listObjects(qualified, key);
-        return readRaw ? listed : checkComplete(qualified, key, listed);
+        return readRaw || isInternal(key) ? listed : checkComplete(qualified, key, listed);
     }
 
     /** The manifest that governs a directory's listing: cached covering one, else the directory's own. */
     private Optional<LoadedManifest> manifestFor(String key) throws IOException {
-        if (readRaw) {
+        if (readRaw || isInternal(key)) {
             return Optional.empty();
         }
         Optional<LoadedManifest> covering = manifests.cachedCovering(key);
         return covering.isPresent() ? covering : manifests.at(key);
+    }
+
+    /** Stork's own bookkeeping inside a dataset ({@code _stork/}): plain objects, never a dataset. */
+    private static boolean isInternal(String key) {
+        return key.equals(PartNames.INTERNAL_DIRECTORY) || key.startsWith(PartNames.INTERNAL_DIRECTORY + "/")
+                || key.endsWith("/" + PartNames.INTERNAL_DIRECTORY) || key.contains("/" + PartNames.INTERNAL_DIRECTORY + "/");
     }
 
     private FileStatus[] listFromManifest(Path qualified, String key, LoadedManifest manifest) throws IOException {

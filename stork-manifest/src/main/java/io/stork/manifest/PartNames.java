@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
 /**
  * How a Stork task attempt names the part it writes, straight at its final place:
  * {@code part-<task, 5 digits>-<job UUID>-attempt-<attempt><suffix>}, e.g.
- * {@code part-00003-5f0c…-attempt-17.c000.snappy.parquet}. The job UUID and the attempt make the name
- * unique, so retried and speculative attempts never collide and nothing needs renaming; which attempt
+ * {@code part-00003-5f0c…-attempt-17.c000.snappy.parquet}; or, for Hadoop committers' writers, the file
+ * name with the Hadoop attempt id before its extension: {@code part-r-00003-attempt_…_r_000003_0.gz}.
+ * The job and the attempt make the name unique, so retried and speculative attempts never collide and nothing needs renaming; which attempt
  * counts is decided by the manifest alone.
  */
 public final class PartNames {
@@ -23,7 +24,51 @@ public final class PartNames {
     private static final Pattern ATTEMPT_NAMED = Pattern.compile(
             "^part-(\\d{5,})-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-attempt-(\\d+)(.*)$");
 
+    /** A Hadoop task attempt id: attempt_<job tracker>_<job>_<m|r>_<task>_<attempt>. */
+    private static final String HADOOP_ATTEMPT = "attempt_[0-9A-Za-z]+_\\d+_[mr]_\\d+_\\d+";
+
+    private static final Pattern HADOOP_ATTEMPT_NAMED = Pattern.compile(
+            "^[^.]+-(" + HADOOP_ATTEMPT + ")(\\..*)?$");
+
+    /** Where Hadoop's classic committers put a task attempt's files: {@code <out>/_temporary/<n>/_temporary/<attempt>/<file>}. */
+    private static final Pattern TEMPORARY_ATTEMPT_FILE = Pattern.compile(
+            "^(?:(.*)/)?_temporary/\\d+/_temporary/(" + HADOOP_ATTEMPT + ")/(.+)$");
+
     private PartNames() {
+    }
+
+    /**
+     * The final key of a file a task attempt writes under Hadoop's classic temporary layout, written there
+     * directly instead: the attempt id goes into the name, before its extension
+     * ({@code out/_temporary/0/_temporary/attempt_…_r_000003_0/part-r-00003.gz} becomes
+     * {@code out/part-r-00003-attempt_…_r_000003_0.gz}). Empty for any other key.
+     */
+    public static Optional<String> finalKeyOfAttemptFile(String key) {
+        Matcher m = TEMPORARY_ATTEMPT_FILE.matcher(key);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        String base = m.group(1) == null ? "" : m.group(1) + "/";
+        String relative = m.group(3);
+        int slash = relative.lastIndexOf('/');
+        String dir = slash < 0 ? "" : relative.substring(0, slash + 1);
+        return Optional.of(base + dir + withAttempt(relative.substring(slash + 1), m.group(2)));
+    }
+
+    /** The directory key of the attempt a classic temporary file belongs to, e.g. {@code out/_temporary/0/_temporary/attempt_…}. */
+    public static Optional<String> attemptDirectoryOf(String key) {
+        Matcher m = TEMPORARY_ATTEMPT_FILE.matcher(key);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        return Optional.of(key.substring(0, key.length() - m.group(3).length() - 1));
+    }
+
+    /** Inserts {@code -<attempt>} before a file name's first dot (keeping the extension codecs look for). */
+    public static String withAttempt(String fileName, String attempt) {
+        int dot = fileName.indexOf('.');
+        return dot <= 0 ? fileName + "-" + attempt
+                : fileName.substring(0, dot) + "-" + attempt + fileName.substring(dot);
     }
 
     /** The file name of a part. */
@@ -34,7 +79,7 @@ public final class PartNames {
 
     /** True if a file name has the form of a Stork attempt part (unique by construction). */
     public static boolean isAttemptNamed(String fileName) {
-        return ATTEMPT_NAMED.matcher(fileName).matches();
+        return ATTEMPT_NAMED.matcher(fileName).matches() || HADOOP_ATTEMPT_NAMED.matcher(fileName).matches();
     }
 
     /** The job id in an attempt part's name. */

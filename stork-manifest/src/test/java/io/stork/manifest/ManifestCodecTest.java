@@ -116,4 +116,22 @@ class ManifestCodecTest {
         assertThat(PartNames.isAttemptNamed("part-00000")).isFalse();
         assertThat(PartNames.partFileName(3, job, 18, ".csv")).isNotEqualTo(PartNames.partFileName(3, job, 17, ".csv"));
     }
+
+    @Test
+    void classicTemporaryAttemptFilesMapToAttemptNamedFinalKeys() {
+        String attempt = "attempt_20261123061200_0003_r_000003_1";
+        assertThat(PartNames.finalKeyOfAttemptFile("out/_temporary/0/_temporary/" + attempt + "/part-r-00003.gz"))
+                .contains("out/part-r-00003-" + attempt + ".gz");
+        assertThat(PartNames.finalKeyOfAttemptFile("a/b/_temporary/1/_temporary/" + attempt + "/k=1/part-00000"))
+                .contains("a/b/k=1/part-00000-" + attempt);
+        assertThat(PartNames.finalKeyOfAttemptFile("_temporary/0/_temporary/" + attempt + "/part-m-00000"))
+                .contains("part-m-00000-" + attempt);
+        assertThat(PartNames.attemptDirectoryOf("out/_temporary/0/_temporary/" + attempt + "/part-r-00003.gz"))
+                .contains("out/_temporary/0/_temporary/" + attempt);
+        assertThat(PartNames.finalKeyOfAttemptFile("out/_temporary/0/task_20261123061200_0003_r_000003/part"))
+                .isEmpty();
+        assertThat(PartNames.finalKeyOfAttemptFile("out/part-r-00003")).isEmpty();
+        assertThat(PartNames.isAttemptNamed("part-r-00003-" + attempt + ".gz")).isTrue();
+        assertThat(PartNames.isAttemptNamed("part-r-00003.gz")).isFalse();
+    }
 }
