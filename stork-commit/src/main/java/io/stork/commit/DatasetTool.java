@@ -12,7 +12,7 @@ import org.apache.hadoop.fs.Path;
  * {@code stork-dataset inspect|clean [-Dkey=value ...] <dataset uri>} (scripts/stork-dataset.sh):
  * inspect shows a dataset's manifest, its parts and the objects no manifest names; clean deletes the
  * stray attempt parts (older than {@code --older-than}, default 60 minutes, so a running job's parts are
- * left alone) and the commit claims of past generations. Other objects are never deleted.
+ * left alone), the commit claims of past generations and old task markers of the Hadoop committer. Other objects are never deleted.
  */
 public final class DatasetTool {
 
@@ -83,6 +83,8 @@ public final class DatasetTool {
             String name = claim.getPath().getName();
             if (name.startsWith("generation-") && Long.parseLong(name.substring("generation-".length())) < current) {
                 doomed.add(claim.getPath());
+            } else if (claim.getPath().toString().contains("/_stork/jobs/") && claim.getModificationTime() < cutoff) {
+                doomed.add(claim.getPath()); // task markers of the Hadoop committer: the manifest has their facts
             }
         }
         int younger = inspection.strays().size() - (int) doomed.stream().filter(p -> !p.toString().contains("/_stork/")).count();

@@ -85,7 +85,8 @@ public class StorkOutputCommitter extends PathOutputCommitter {
     }
 
     @Override
-    public void setupTask(TaskAttemptContext context) {
+    public void setupTask(TaskAttemptContext context) throws IOException {
+        storkFileSystem(context).expectAttempt(workPath);
     }
 
     @Override

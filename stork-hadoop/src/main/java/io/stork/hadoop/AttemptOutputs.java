@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The files task attempts wrote through this file system under Hadoop's classic temporary layout (each
- * redirected to its final, attempt-named key), so that the attempt's committer learns them without a
- * listing. Bounded: attempts that never commit or abort (a killed task) are forgotten, oldest first.
+ * The task attempts a Stork committer set up in this JVM, and the files they wrote under Hadoop's classic
+ * temporary layout (each redirected to its final, attempt-named key), so that the attempt's committer
+ * learns them without a listing. Attempts no Stork committer announced (Hadoop's classic committer, which
+ * renames its temporary tree) are left alone. Bounded: attempts that never commit or abort (a killed task) are forgotten, oldest first.
  */
 final class AttemptOutputs {
 
@@ -20,6 +21,15 @@ final class AttemptOutputs {
             return size() > CAPACITY;
         }
     };
+
+    /** A Stork committer set up this attempt: its files are to go straight to final names. */
+    synchronized void expect(String attemptDirectoryKey) {
+        byAttempt.putIfAbsent(attemptDirectoryKey, new ArrayList<>());
+    }
+
+    synchronized boolean isExpected(String attemptDirectoryKey) {
+        return byAttempt.containsKey(attemptDirectoryKey);
+    }
 
     synchronized void record(String attemptDirectoryKey, WrittenFile written) {
         byAttempt.computeIfAbsent(attemptDirectoryKey, k -> new ArrayList<>()).add(written);

@@ -213,8 +213,10 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         }
         // A task attempt's file under Hadoop's classic temporary layout goes straight to its final,
         // attempt-named key: nothing will need renaming (docs/commit-protocol.md, "RDD writes").
-        Optional<String> attemptDirectory = PartNames.attemptDirectoryOf(requestedKey);
-        String key = PartNames.finalKeyOfAttemptFile(requestedKey).orElse(requestedKey);
+        Optional<String> attemptDirectory = PartNames.attemptDirectoryOf(requestedKey)
+                .filter(attemptOutputs::isExpected);
+        String key = attemptDirectory.isPresent()
+                ? PartNames.finalKeyOfAttemptFile(requestedKey).orElse(requestedKey) : requestedKey;
         Path qualified = key.equals(requestedKey) ? requested : pathOf(key);
         boolean unique = PartNames.isAttemptNamed(qualified.getName());
         if (!overwrite && checkExisting && !unique && exists(ObjectKey.of(bucket, key))) {
@@ -236,9 +238,17 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     }
 
     /**
-     * The files a task attempt wrote through this file system under {@code attemptDirectory} (Hadoop's
-     * classic {@code <out>/_temporary/<n>/_temporary/<attempt>}), at the final keys they were redirected
-     * to, as (path, length, ETag); forgets them. For the attempt's committer, in the attempt's JVM.
+     * A Stork committer announces a task attempt's work directory (Hadoop's classic
+     * {@code <out>/_temporary/<n>/_temporary/<attempt>}): files created under it go straight to their
+     * final, attempt-named keys. Other attempts' temporary files are written where they are asked to be.
+     */
+    public void expectAttempt(Path attemptDirectory) {
+        attemptOutputs.expect(keyOf(makeQualified(attemptDirectory)));
+    }
+
+    /**
+     * The files a task attempt wrote through this file system under {@code attemptDirectory}, at the final
+     * keys they were redirected to; forgets them. For the attempt's committer, in the attempt's JVM.
      */
     public List<WrittenFile> takeAttemptOutputs(Path attemptDirectory) {
         return attemptOutputs.take(keyOf(makeQualified(attemptDirectory)));

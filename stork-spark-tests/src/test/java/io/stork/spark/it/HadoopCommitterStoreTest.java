@@ -90,4 +90,18 @@ class HadoopCommitterStoreTest {
         assertThat(read[0]).containsExactlyInAnyOrderElementsOf(lines);
         assertThat(readCalls).doesNotContainKeys(CallType.LIST, CallType.HEAD);
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"s3", "swift"})
+    void saveAsTextFileStillWorksThroughHadoopsClassicCommitter(String api) throws Exception {
+        String bucket = api.equals("s3") ? S3_BUCKET : SWIFT_BUCKET;
+        StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, bucket);
+        String path = "stork://" + bucket + "/classic-" + UUID.randomUUID().toString().substring(0, 8);
+        JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        List<String> lines = IntStream.range(0, 100).mapToObj(i -> "classic " + i).toList();
+        sc.parallelize(lines, 2).saveAsTextFile(path);
+        assertThat(sc.textFile(path).collect()).containsExactlyInAnyOrderElementsOf(lines);
+        assertThat(fs.listStatus(new Path(path))).extracting(s -> s.getPath().getName())
+                .contains("part-00000", "part-00001");
+    }
 }
