@@ -3,17 +3,12 @@ package io.stork.commit;
 import io.stork.hadoop.StorkFileSystem;
 import io.stork.hadoop.WrittenFile;
 import io.stork.manifest.ManifestPart;
-import io.stork.manifest.PartNames;
+import io.stork.manifest.TaskMarker;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.net.URLDecoder;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
@@ -42,7 +37,6 @@ import org.slf4j.LoggerFactory;
 public class StorkOutputCommitter extends PathOutputCommitter {
 
     private static final Logger LOG = LoggerFactory.getLogger(StorkOutputCommitter.class);
-    private static final String JOBS = PartNames.INTERNAL_DIRECTORY + "/jobs/";
 
     private final Path outputPath;
     private final Path workPath;
@@ -76,7 +70,7 @@ public class StorkOutputCommitter extends PathOutputCommitter {
     }
 
     private Path markers(FileSystem fs, JobContext context) {
-        return new Path(fs.makeQualified(outputPath), JOBS + context.getJobID());
+        return new Path(fs.makeQualified(outputPath), TaskMarker.directory(context.getJobID().toString()));
     }
 
     @Override
@@ -100,10 +94,9 @@ public class StorkOutputCommitter extends PathOutputCommitter {
         TaskAttemptID attempt = context.getTaskAttemptID();
         DatasetCommitter committer = new DatasetCommitter(fs, outputPath, jobId);
         for (WrittenFile file : fs.takeAttemptOutputs(workPath)) {
-            String marker = attempt.getTaskID().getId() + "@" + attempt.getId() + "@" + file.length() + "@"
-                    + (file.etag() == null ? "-" : file.etag()) + "@"
-                    + URLEncoder.encode(committer.relativePath(file.path()), StandardCharsets.UTF_8);
-            fs.createFile(new Path(markers(fs, context), marker)).overwrite(true).recursive().build().close();
+            TaskMarker marker = new TaskMarker(attempt.getTaskID().getId(), attempt.getId(), file.length(),
+                    file.etag(), committer.relativePath(file.path()));
+            fs.createFile(new Path(markers(fs, context), marker.name())).overwrite(true).recursive().build().close();
         }
     }
 
@@ -130,9 +123,9 @@ public class StorkOutputCommitter extends PathOutputCommitter {
                 manifest.generation(), manifest.parts().size(), parts.size());
     }
 
-    /** The parts the job's committed tasks reported, from one listing of their markers (the last attempt per file wins). */
+    /** The parts the job's committed tasks reported, from one listing of their markers (one attempt per task). */
     private List<ManifestPart> committedParts(FileSystem fs, JobContext context) throws IOException {
-        Map<String, ManifestPart> byPath = new TreeMap<>();
+        List<TaskMarker> markers = new ArrayList<>();
         RemoteIterator<LocatedFileStatus> it;
         try {
             it = fs.listFiles(markers(fs, context), false);
@@ -140,16 +133,16 @@ public class StorkOutputCommitter extends PathOutputCommitter {
             return List.of(); // no task wrote anything
         }
         while (it.hasNext()) {
-            String[] f = it.next().getPath().getName().split("@", 5);
-            if (f.length != 5) {
-                throw new IOException("unreadable task marker " + String.join("@", f) + " of job " + jobId);
-            }
-            ManifestPart part = new ManifestPart(URLDecoder.decode(f[4], StandardCharsets.UTF_8), Long.parseLong(f[2]),
-                    f[3].equals("-") ? null : f[3], jobId, Integer.parseInt(f[0]), Long.parseLong(f[1]),
-                    System.currentTimeMillis(), null, null);
-            byPath.merge(part.path(), part, (a, b) -> a.attempt() >= b.attempt() ? a : b);
+            String name = it.next().getPath().getName();
+            markers.add(TaskMarker.parse(name).orElseThrow(
+                    () -> new IOException("unreadable task marker " + name + " of job " + jobId)));
         }
-        return new ArrayList<>(byPath.values());
+        long now = System.currentTimeMillis();
+        List<ManifestPart> parts = new ArrayList<>();
+        for (TaskMarker marker : TaskMarker.oneAttemptPerTask(markers)) {
+            parts.add(marker.toPart(jobId, now));
+        }
+        return parts;
     }
 
     @Override

@@ -15,9 +15,9 @@ final class AttemptOutputs {
 
     private static final int CAPACITY = 10_000;
 
-    private final Map<String, List<WrittenFile>> byAttempt = new LinkedHashMap<>(16, 0.75f, false) {
+    private final Map<String, List<AttemptFile>> byAttempt = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, List<WrittenFile>> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, List<AttemptFile>> eldest) {
             return size() > CAPACITY;
         }
     };
@@ -31,12 +31,30 @@ final class AttemptOutputs {
         return byAttempt.containsKey(attemptDirectoryKey);
     }
 
-    synchronized void record(String attemptDirectoryKey, WrittenFile written) {
-        byAttempt.computeIfAbsent(attemptDirectoryKey, k -> new ArrayList<>()).add(written);
+    /** A file an attempt wrote: the path it asked for, relative to its work directory, and where it went. */
+    record AttemptFile(String requestedRelative, WrittenFile file) {
+    }
+
+    synchronized void record(String attemptDirectoryKey, String requestedRelative, WrittenFile written) {
+        byAttempt.computeIfAbsent(attemptDirectoryKey, k -> new ArrayList<>()).add(new AttemptFile(requestedRelative, written));
+    }
+
+    /** What the attempt wrote so far, without forgetting it; null if nothing is known of the attempt. */
+    synchronized List<AttemptFile> peek(String attemptDirectoryKey) {
+        List<AttemptFile> files = byAttempt.get(attemptDirectoryKey);
+        return files == null ? null : List.copyOf(files);
+    }
+
+    /** Forgets one file of an attempt (committed on its own, as Hadoop's algorithm 2 does). */
+    synchronized void forget(String attemptDirectoryKey, AttemptFile file) {
+        List<AttemptFile> files = byAttempt.get(attemptDirectoryKey);
+        if (files != null) {
+            files.remove(file);
+        }
     }
 
     synchronized List<WrittenFile> take(String attemptDirectoryKey) {
-        List<WrittenFile> written = byAttempt.remove(attemptDirectoryKey);
-        return written == null ? List.of() : written;
+        List<AttemptFile> written = byAttempt.remove(attemptDirectoryKey);
+        return written == null ? List.of() : written.stream().map(AttemptFile::file).toList();
     }
 }

@@ -44,6 +44,7 @@ final class StorkConfig {
     static final String STATUS_CACHE_SIZE = "status.cache.size";
     static final String STATUS_CACHE_TTL = "status.cache.ttl";
     static final String READ_RAW = "read.raw";
+    static final String CLASSIC_COMMITTER_EMULATION = "classic.committer.emulation";
     static final String MANIFEST_CACHE_SIZE = "manifest.cache.size";
     static final String MANIFEST_CACHE_TTL = "manifest.cache.ttl";
 

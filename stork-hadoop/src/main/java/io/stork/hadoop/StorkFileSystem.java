@@ -51,6 +51,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     private StatusCache statusCache;
     private DatasetManifests manifests;
     private final AttemptOutputs attemptOutputs = new AttemptOutputs();
+    private ClassicCommitEmulation classicCommit;
     private boolean readRaw;
     private org.apache.hadoop.fs.statistics.IOStatistics ioStatistics;
 
@@ -74,6 +75,20 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         manifests = new DatasetManifests(store, bucket, config.getInt(StorkConfig.MANIFEST_CACHE_SIZE, 100),
                 config.getDuration(StorkConfig.MANIFEST_CACHE_TTL, java.time.Duration.ofMinutes(1)));
         readRaw = config.getBoolean(StorkConfig.READ_RAW, false);
+        if (config.getBoolean(StorkConfig.CLASSIC_COMMITTER_EMULATION, true)) {
+            classicCommit = new ClassicCommitEmulation(store, bucket, attemptOutputs, manifests,
+                    new ClassicCommitEmulation.StatusFactory() {
+                        @Override
+                        public FileStatus file(String key, long length) {
+                            return fileStatus(pathOf(key), length, 0);
+                        }
+
+                        @Override
+                        public FileStatus directory(String key) {
+                            return directoryStatus(pathOf(key));
+                        }
+                    });
+        }
         int threads = config.getInt(StorkConfig.VECTORED_READ_THREADS, 8);
         java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
         vectoredReadPool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
@@ -214,7 +229,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         // A task attempt's file under Hadoop's classic temporary layout goes straight to its final,
         // attempt-named key: nothing will need renaming (docs/commit-protocol.md, "RDD writes").
         Optional<String> attemptDirectory = PartNames.attemptDirectoryOf(requestedKey)
-                .filter(attemptOutputs::isExpected);
+                .filter(dir -> classicCommit != null || attemptOutputs.isExpected(dir));
         String key = attemptDirectory.isPresent()
                 ? PartNames.finalKeyOfAttemptFile(requestedKey).orElse(requestedKey) : requestedKey;
         Path qualified = key.equals(requestedKey) ? requested : pathOf(key);
@@ -225,6 +240,12 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         PutOptions options = !overwrite && store.supportsConditionalCreate()
                 ? PutOptions.defaults().withIfNotExists() : PutOptions.defaults();
         changed(key);
+        if (classicCommit != null && qualified.getName().equals(PartNames.MANIFEST)) {
+            String directory = key.length() == PartNames.MANIFEST.length() ? ""
+                    : key.substring(0, key.length() - PartNames.MANIFEST.length() - 1);
+            return new FSDataOutputStream(new SuccessMarkerStream(store.create(ObjectKey.of(bucket, key), options),
+                    path.toString(), () -> classicCommit.commitOnSuccessMarker(directory), () -> changed(key)), statistics);
+        }
         return new FSDataOutputStream(new StorkOutputStream(store.create(ObjectKey.of(bucket, key), options),
                 path.toString(), written -> {
                     changed(key);
@@ -233,6 +254,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
                     statusCache.put(key, new StorkFileStatus(written.length(), blockSize,
                             System.currentTimeMillis(), qualified, written.etag()));
                     attemptDirectory.ifPresent(dir -> attemptOutputs.record(dir,
+                            requestedKey.substring(dir.length() + 1),
                             new WrittenFile(qualified, written.length(), written.etag())));
                 }), statistics);
     }
@@ -313,6 +335,10 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         FileStatus cached = statusCache.get(key);
         if (cached != null) {
             return cached;
+        }
+        Optional<FileStatus> virtual = classicCommit == null ? Optional.empty() : classicCommit.status(key);
+        if (virtual.isPresent()) {
+            return virtual.get();
         }
         Optional<LoadedManifest> covering = coveringManifest(key);
         if (covering.isPresent()) {
@@ -413,6 +439,10 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     public FileStatus[] listStatus(Path path) throws IOException {
         Path qualified = makeQualified(path);
         String key = keyOf(qualified);
+        Optional<FileStatus[]> virtual = classicCommit == null ? Optional.empty() : classicCommit.list(key);
+        if (virtual.isPresent()) {
+            return virtual.get();
+        }
         Optional<LoadedManifest> manifest = manifestFor(key);
         if (manifest.isPresent()) {
             return listFromManifest(qualified, key, manifest.get());
@@ -510,7 +540,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     public org.apache.hadoop.fs.RemoteIterator<FileStatus> listStatusIterator(Path path) throws IOException {
         Path qualified = makeQualified(path);
         String key = keyOf(qualified);
-        if (!readRaw) {
+        if (!readRaw || (classicCommit != null && ClassicCommitEmulation.inTemporaryTree(key))) {
             // A dataset (manifest) is listed whole from the manifest; attempt parts must be checked
             // against one before anything is returned, so the guarded path lists eagerly.
             return arrayIterator(listStatus(qualified));
@@ -664,6 +694,15 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         if (statusCache.get(key) != null) {
             return true;
         }
+        if (classicCommit != null) {
+            try {
+                if (classicCommit.status(key).isPresent()) {
+                    return true;
+                }
+            } catch (FileNotFoundException e) {
+                return false;
+            }
+        }
         Optional<LoadedManifest> covering = coveringManifest(key);
         if (covering.isPresent()) {
             try {
@@ -761,7 +800,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     public boolean mkdirs(Path path, FsPermission permission) throws IOException {
         Path qualified = makeQualified(path);
         String key = keyOf(qualified);
-        if (key.isEmpty()) {
+        if (key.isEmpty() || (classicCommit != null && classicCommit.mkdirs(key).isPresent())) {
             return true;
         }
         try {
@@ -789,6 +828,22 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         Path qualified = makeQualified(path);
         String key = keyOf(qualified);
         changedTree(key);
+        if (classicCommit != null) {
+            IOException[] failure = {null};
+            Optional<Boolean> virtual = classicCommit.delete(key, keys -> {
+                try {
+                    deleteKeys(qualified, keys);
+                } catch (IOException e) {
+                    failure[0] = e;
+                }
+            });
+            if (failure[0] != null) {
+                throw failure[0];
+            }
+            if (virtual.isPresent()) {
+                return virtual.get();
+            }
+        }
         if (!key.isEmpty() && exists(ObjectKey.of(bucket, key))) {
             store.delete(ObjectKey.of(bucket, key));
             keepParentDirectory(qualified);
@@ -860,6 +915,12 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         String srcKey = keyOf(src);
         if (srcKey.isEmpty()) {
             return false;
+        }
+        if (classicCommit != null) {
+            Optional<Boolean> virtual = classicCommit.rename(srcKey, keyOf(dst));
+            if (virtual.isPresent()) {
+                return virtual.get();
+            }
         }
         FileStatus srcStatus;
         try {

@@ -64,6 +64,18 @@ public final class PartNames {
         return Optional.of(key.substring(0, key.length() - m.group(3).length() - 1));
     }
 
+    /** The Hadoop job id of a Hadoop attempt id: {@code attempt_<jt>_<n>_r_…} → {@code job_<jt>_<n>}. */
+    public static Optional<String> hadoopJobOf(String attemptId) {
+        Matcher m = Pattern.compile("^attempt_([0-9A-Za-z]+)_(\\d+)_[mr]_(\\d+)_(\\d+)$").matcher(attemptId);
+        return m.matches() ? Optional.of("job_" + m.group(1) + "_" + m.group(2)) : Optional.empty();
+    }
+
+    /** The Hadoop task id of a Hadoop attempt id: {@code attempt_<jt>_<n>_r_000003_1} → {@code task_<jt>_<n>_r_000003}. */
+    public static Optional<String> hadoopTaskOf(String attemptId) {
+        Matcher m = Pattern.compile("^attempt_([0-9A-Za-z]+_\\d+_[mr]_\\d+)_(\\d+)$").matcher(attemptId);
+        return m.matches() ? Optional.of("task_" + m.group(1)) : Optional.empty();
+    }
+
     /** Inserts {@code -<attempt>} before a file name's first dot (keeping the extension codecs look for). */
     public static String withAttempt(String fileName, String attempt) {
         int dot = fileName.indexOf('.');

@@ -93,15 +93,41 @@ class HadoopCommitterStoreTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"s3", "swift"})
-    void saveAsTextFileStillWorksThroughHadoopsClassicCommitter(String api) throws Exception {
+    void saveAsTextFileThroughHadoopsClassicCommitterIsRenameFreeToo(String api) throws Exception {
         String bucket = api.equals("s3") ? S3_BUCKET : SWIFT_BUCKET;
         StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, bucket);
         String path = "stork://" + bucket + "/classic-" + UUID.randomUUID().toString().substring(0, 8);
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         List<String> lines = IntStream.range(0, 100).mapToObj(i -> "classic " + i).toList();
-        sc.parallelize(lines, 2).saveAsTextFile(path);
-        assertThat(sc.textFile(path).collect()).containsExactlyInAnyOrderElementsOf(lines);
-        assertThat(fs.listStatus(new Path(path))).extracting(s -> s.getPath().getName())
-                .contains("part-00000", "part-00001");
+
+        Map<CallType, Long> write = countedAtStore(fs, () -> sc.parallelize(lines, 2).saveAsTextFile(path));
+        assertThat(write).as("the old mapred API's classic committer, its tree emulated: nothing copied or deleted")
+                .doesNotContainKeys(CallType.COPY, CallType.DELETE, CallType.BULK_DELETE);
+        assertThat(write.get(CallType.PUT)).as("2 parts, 2 task markers, 1 manifest").isEqualTo(5L);
+
+        Manifest manifest;
+        try (InputStream in = fs.open(new Path(path, PartNames.MANIFEST))) {
+            manifest = ManifestCodec.read(in, path);
+        }
+        assertThat(manifest.parts()).hasSize(2).allSatisfy(p -> assertThat(PartNames.isAttemptNamed(p.path())).isTrue());
+
+        @SuppressWarnings("unchecked")
+        List<String>[] read = new List[1];
+        Map<CallType, Long> readCalls = countedAtStore(fs, () -> read[0] = sc.textFile(path).collect());
+        assertThat(read[0]).containsExactlyInAnyOrderElementsOf(lines);
+        assertThat(readCalls).doesNotContainKeys(CallType.LIST, CallType.HEAD);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"s3", "swift"})
+    void sparkSqlWithItsDefaultCommitProtocolIsRenameFreeThroughTheEmulation(String api) throws Exception {
+        String bucket = api.equals("s3") ? S3_BUCKET : SWIFT_BUCKET;
+        StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, bucket);
+        String path = "stork://" + bucket + "/sql-default-" + UUID.randomUUID().toString().substring(0, 8);
+        Map<CallType, Long> write = countedAtStore(fs, () -> spark.range(0, 30, 1, 3).selectExpr("id", "id % 2 AS k")
+                .write().partitionBy("k").parquet(path));
+        assertThat(write).doesNotContainKeys(CallType.COPY, CallType.DELETE, CallType.BULK_DELETE);
+        assertThat(spark.read().parquet(path).count()).isEqualTo(30);
+        assertThat(spark.read().parquet(path).where("k = 1").count()).isEqualTo(15);
     }
 }
