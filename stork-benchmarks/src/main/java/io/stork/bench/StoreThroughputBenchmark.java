@@ -152,6 +152,7 @@ public final class StoreThroughputBenchmark {
     }
 
     private void measure(String name, Step step) throws Exception {
+        settle();
         long start = System.nanoTime();
         step.run();
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -160,6 +161,16 @@ public final class StoreThroughputBenchmark {
             results.computeIfAbsent(name, k -> new ArrayList<>()).add(mbPerSecond);
         }
         System.out.printf("  %-28s %8.1f MB/s%n", name, mbPerSecond);
+    }
+
+    /**
+     * Lets the store finish the previous transfer's background work before the next is timed: the page
+     * cache's writeback of the 512 MiB just written (or deleted) otherwise slows whichever transfer comes
+     * second by a quarter (runs of 2026-11-23 showed it alternating with the order). Not timed.
+     */
+    private static void settle() throws IOException, InterruptedException {
+        new ProcessBuilder("sync").inheritIO().start().waitFor();
+        Thread.sleep(500);
     }
 
     private void streamUpload(ObjectStore store, ObjectKey key) throws IOException {
@@ -268,7 +279,9 @@ public final class StoreThroughputBenchmark {
                 + "curl reads a file from the page cache and writes GET bodies to /dev/null; Stork reads the same file"
                 + " (known length: one PUT of the file; streaming: copied through an UploadStream: S3 multipart with"
                 + " 32 MiB parts, 2 in flight (the defaults); Swift chunked transfer with 1 MiB buffers) and discards GET bodies"
-                + " through a 1 MiB buffer. Runs are interleaved, and who goes first alternates run by run, so that"
+                + " through a 1 MiB buffer. Before each timed transfer the benchmark runs sync and waits 0.5 s, so that"
+                + " the store's writeback of the previous transfer does not slow the next. Runs are interleaved, and"
+                + " who goes first alternates run by run, so that"
                 + " the drift of a shared machine affects both alike.\n";
         Files.writeString(report, text);
     }
