@@ -50,7 +50,14 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     private java.util.concurrent.ExecutorService vectoredReadPool;
     private StatusCache statusCache;
     private DatasetManifests manifests;
-    private final AttemptOutputs attemptOutputs = new AttemptOutputs();
+    /**
+     * Task attempts' files, per bucket and shared by every instance in the JVM: a writer and its committer
+     * may hold different instances (FileSystem caching off, or a new instance per configuration), and the
+     * committer must still find what the writer wrote.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<String, AttemptOutputs> ATTEMPTS_BY_BUCKET =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private AttemptOutputs attemptOutputs;
     private ClassicCommitEmulation classicCommit;
     private boolean readRaw;
     private org.apache.hadoop.fs.statistics.IOStatistics ioStatistics;
@@ -75,6 +82,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         manifests = new DatasetManifests(store, bucket, config.getInt(StorkConfig.MANIFEST_CACHE_SIZE, 100),
                 config.getDuration(StorkConfig.MANIFEST_CACHE_TTL, java.time.Duration.ofMinutes(1)));
         readRaw = config.getBoolean(StorkConfig.READ_RAW, false);
+        attemptOutputs = ATTEMPTS_BY_BUCKET.computeIfAbsent(bucket, b -> new AttemptOutputs());
         if (config.getBoolean(StorkConfig.CLASSIC_COMMITTER_EMULATION, true)) {
             classicCommit = new ClassicCommitEmulation(store, bucket, attemptOutputs, manifests,
                     new ClassicCommitEmulation.StatusFactory() {
