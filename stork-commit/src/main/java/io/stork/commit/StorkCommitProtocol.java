@@ -219,7 +219,10 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         TaskAttemptID attempt = taskContext.getTaskAttemptID();
         List<ManifestPart> parts = new ArrayList<>(files.size());
         for (Path file : files) {
-            parts.add(committer.describe(file, attempt.getTaskID().getId(), attempt.getId()));
+            ManifestPart part = committer.describe(file, attempt.getTaskID().getId(), attempt.getId());
+            java.util.OptionalLong records = WrittenRecords.take(file.toString());
+            parts.add(records.isEmpty() ? part : new ManifestPart(part.path(), part.length(), part.etag(), part.jobId(),
+                    part.task(), part.attempt(), part.modifiedAt(), records.getAsLong(), part.statsJson()));
         }
         return new TaskCommitMessage(new TaskOutput(parts));
     }
@@ -233,6 +236,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         try {
             FileSystem fs = root().getFileSystem(taskContext.getConfiguration());
             for (Path file : files) {
+                WrittenRecords.take(file.toString());
                 try {
                     fs.delete(file, false);
                 } catch (IOException e) {

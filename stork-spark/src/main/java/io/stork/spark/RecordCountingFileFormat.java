@@ -1,0 +1,107 @@
+package io.stork.spark;
+
+import io.stork.commit.WrittenRecords;
+import java.io.Serializable;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.datasources.FileFormat;
+import org.apache.spark.sql.execution.datasources.OutputWriter;
+import org.apache.spark.sql.execution.datasources.OutputWriterFactory;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
+import scala.Option;
+import scala.collection.immutable.Map;
+import scala.collection.immutable.Seq;
+
+/**
+ * A file format that writes through another and counts the records of each file it writes, handing the
+ * count to the task commit ({@link WrittenRecords}) when the file is closed. Reading is not its business.
+ */
+final class RecordCountingFileFormat implements FileFormat, Serializable {
+
+    private final FileFormat delegate;
+
+    RecordCountingFileFormat(FileFormat delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public Option<StructType> inferSchema(SparkSession session, Map<String, String> options, Seq<FileStatus> files) {
+        return delegate.inferSchema(session, options, files);
+    }
+
+    @Override
+    public OutputWriterFactory prepareWrite(SparkSession session, Job job, Map<String, String> options,
+                                            StructType dataSchema) {
+        return new CountingFactory(delegate.prepareWrite(session, job, options, dataSchema));
+    }
+
+    @Override
+    public boolean supportDataType(DataType dataType) {
+        return delegate.supportDataType(dataType);
+    }
+
+    @Override
+    public boolean supportFieldName(String name) {
+        return delegate.supportFieldName(name);
+    }
+
+    @Override
+    public boolean allowDuplicatedColumnNames() {
+        return delegate.allowDuplicatedColumnNames();
+    }
+
+    @Override
+    public String toString() {
+        return delegate.toString();
+    }
+
+    private static final class CountingFactory extends OutputWriterFactory {
+        private final OutputWriterFactory delegate;
+
+        CountingFactory(OutputWriterFactory delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public String getFileExtension(TaskAttemptContext context) {
+            return delegate.getFileExtension(context);
+        }
+
+        @Override
+        public OutputWriter newInstance(String path, StructType dataSchema, TaskAttemptContext context) {
+            return new CountingWriter(delegate.newInstance(path, dataSchema, context), path);
+        }
+    }
+
+    private static final class CountingWriter extends OutputWriter {
+        private final OutputWriter delegate;
+        private final String handedOutPath;
+        private long records;
+
+        CountingWriter(OutputWriter delegate, String handedOutPath) {
+            this.delegate = delegate;
+            this.handedOutPath = handedOutPath;
+        }
+
+        @Override
+        public void write(InternalRow row) {
+            delegate.write(row);
+            records++;
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+            WrittenRecords.record(handedOutPath, records);
+        }
+
+        @Override
+        public String path() {
+            return delegate.path();
+        }
+    }
+}
