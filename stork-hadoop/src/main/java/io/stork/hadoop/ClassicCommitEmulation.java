@@ -51,24 +51,34 @@ final class ClassicCommitEmulation {
     private static final Pattern TASK_PATH = Pattern.compile("^(?:(.*)/)?_temporary/\\d+/(" + TASK + ")(?:/(.+))?$");
     private static final Pattern ATTEMPT_SUFFIX = Pattern.compile("-" + ATTEMPT + "(?=\\.|$)");
 
-    /** A job commit in progress in this JVM: the committed files by task, as requested names. */
-    private record PendingJob(String jobId, Map<String, List<TaskMarker>> byTask, Optional<LoadedManifest> previous) {
+    /**
+     * A job commit in progress in this JVM: the committed files by task, and the names (as requested, and
+     * the directories leading to them) the committer will look for in the output, computed once.
+     */
+    private record PendingJob(String jobId, Map<String, List<TaskMarker>> byTask, Optional<LoadedManifest> previous,
+                              Set<String> requestedFiles, Set<String> requestedDirectories) {
+
+        static PendingJob of(String jobId, Map<String, List<TaskMarker>> byTask, Optional<LoadedManifest> previous) {
+            Set<String> files = new java.util.HashSet<>();
+            Set<String> directories = new java.util.HashSet<>();
+            for (List<TaskMarker> markers : byTask.values()) {
+                for (TaskMarker m : markers) {
+                    String name = requestedName(m.relativePath());
+                    files.add(name);
+                    for (int slash = name.lastIndexOf('/'); slash > 0; slash = name.lastIndexOf('/', slash - 1)) {
+                        directories.add(name.substring(0, slash));
+                    }
+                }
+            }
+            return new PendingJob(jobId, byTask, previous, files, directories);
+        }
+
         Map<String, TaskMarker> filesOf(String taskId) {
             Map<String, TaskMarker> files = new TreeMap<>();
             for (TaskMarker m : byTask.getOrDefault(taskId, List.of())) {
                 files.put(requestedName(m.relativePath()), m);
             }
             return files;
-        }
-
-        boolean namesFile(String relative) {
-            return byTask.values().stream().flatMap(List::stream)
-                    .anyMatch(m -> requestedName(m.relativePath()).equals(relative));
-        }
-
-        boolean namesDirectory(String relative) {
-            return byTask.values().stream().flatMap(List::stream)
-                    .anyMatch(m -> requestedName(m.relativePath()).startsWith(relative + "/"));
         }
     }
 
@@ -149,10 +159,10 @@ final class ClassicCommitEmulation {
             }
             if (out.isEmpty() || key.startsWith(out + "/")) {
                 String relative = out.isEmpty() ? key : key.substring(out.length() + 1);
-                if (e.getValue().namesFile(relative)) {
+                if (e.getValue().requestedFiles().contains(relative)) {
                     throw new FileNotFoundException(key + " (its part is stored under an attempt-named key)");
                 }
-                if (e.getValue().namesDirectory(relative)) {
+                if (e.getValue().requestedDirectories().contains(relative)) {
                     return Optional.of(statuses.directory(key));
                 }
             }
@@ -329,7 +339,7 @@ final class ClassicCommitEmulation {
             String jobPart = job.getKey().substring("job_".length());
             byTask.computeIfAbsent(String.format("task_%s_r_%06d", jobPart, m.task()), t -> new ArrayList<>()).add(m);
         }
-        return Optional.of(new PendingJob(job.getKey(), byTask, current));
+        return Optional.of(PendingJob.of(job.getKey(), byTask, current));
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.stork.hadoop;
 
-import io.stork.manifest.CorruptManifestException;
 import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestCodec;
 import io.stork.manifest.PartNames;
@@ -126,8 +125,6 @@ final class DatasetManifests {
             return manifest.map(m -> LoadedManifest.index(dirKey, m)).orElse(null);
         } catch (ObjectNotFoundException e) {
             return null;
-        } catch (CorruptManifestException e) {
-            throw e;
         }
     }
 

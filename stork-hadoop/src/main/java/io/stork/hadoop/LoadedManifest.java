@@ -14,13 +14,16 @@ import java.util.TreeSet;
  *
  * @param rootKey the dataset directory's key (no trailing slash)
  */
-record LoadedManifest(String rootKey, Manifest manifest, Map<String, List<ManifestPart>> filesByDirectory,
+record LoadedManifest(String rootKey, Manifest manifest, Map<String, ManifestPart> partsByPath,
+                      Map<String, List<ManifestPart>> filesByDirectory,
                       Map<String, TreeSet<String>> subdirectoriesByDirectory) {
 
     static LoadedManifest index(String rootKey, Manifest manifest) {
+        Map<String, ManifestPart> byPath = new HashMap<>();
         Map<String, List<ManifestPart>> files = new HashMap<>();
         Map<String, TreeSet<String>> subdirectories = new HashMap<>();
         for (ManifestPart part : manifest.parts()) {
+            byPath.put(part.path(), part);
             String directory = part.directory();
             files.computeIfAbsent(directory, d -> new ArrayList<>()).add(part);
             // Register each ancestor directory with its parent, up to the root ("").
@@ -34,7 +37,7 @@ record LoadedManifest(String rootKey, Manifest manifest, Map<String, List<Manife
                 child = parent;
             }
         }
-        return new LoadedManifest(rootKey, manifest, files, subdirectories);
+        return new LoadedManifest(rootKey, manifest, byPath, files, subdirectories);
     }
 
     /** The key of {@code key} relative to the root, or null if it is not the root or below it. */
@@ -48,6 +51,11 @@ record LoadedManifest(String rootKey, Manifest manifest, Map<String, List<Manife
 
     boolean covers(String key) {
         return relative(key) != null;
+    }
+
+    /** The part at a relative path, or null. */
+    ManifestPart part(String relativePath) {
+        return partsByPath.get(relativePath);
     }
 
     /** The parts directly in a directory (relative key). */

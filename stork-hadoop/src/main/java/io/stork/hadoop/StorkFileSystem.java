@@ -399,10 +399,9 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         if (manifest.isDirectory(relative)) {
             return directoryStatus(qualified);
         }
-        for (ManifestPart part : manifest.files(parentOf(relative))) {
-            if (part.path().equals(relative)) {
-                return partStatus(manifest, part);
-            }
+        ManifestPart part = manifest.part(relative);
+        if (part != null) {
+            return partStatus(manifest, part);
         }
         throw new FileNotFoundException("No such file or directory: " + qualified + " (not in the manifest of the "
                 + "dataset " + pathOf(manifest.rootKey()) + "; fs.stork.read.raw=true shows every object)");
@@ -416,11 +415,6 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
      */
     private boolean looksLikeDataset(String name) {
         return !readRaw && !name.contains(".") && !name.startsWith("_");
-    }
-
-    private static String parentOf(String relative) {
-        int slash = relative.lastIndexOf('/');
-        return slash < 0 ? "" : relative.substring(0, slash);
     }
 
     private boolean hasEntriesUnder(String key) throws IOException {
@@ -724,12 +718,21 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         if (!announced && manifestFor(key).isPresent()) {
             return true;
         }
-        boolean exists = existsByListing(key);
+        boolean exists;
+        try {
+            statusByListing(qualified, key);
+            exists = true;
+        } catch (FileNotFoundException e) {
+            exists = false;
+        }
         OutputIntents.recordExistence(qualified, exists);
         return exists;
     }
 
-    /** A file, a directory or nothing, told apart by one LIST (see {@link #existsByListing}). */
+    /**
+     * A file, a directory or nothing, told apart by one LIST of the key as prefix with "/" as delimiter:
+     * the key itself, or "key/", sorts first among the entries of its kind.
+     */
     private FileStatus statusByListing(Path qualified, String key) throws IOException {
         String directoryPrefix = key + "/";
         try (StoreIterator<ListEntry> it = store.list(ListRequest.of(bucket, key).withDelimiter("/"))) {
@@ -751,23 +754,6 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
             }
         }
         throw new FileNotFoundException("No such file or directory: " + qualified);
-    }
-
-    /** One LIST of the key as prefix with "/" as delimiter: the key itself or "key/" sorts first among its kind. */
-    private boolean existsByListing(String key) throws IOException {
-        String directoryPrefix = key + "/";
-        try (StoreIterator<ListEntry> it = store.list(ListRequest.of(bucket, key).withDelimiter("/"))) {
-            while (it.hasNext()) {
-                String name = it.next().name();
-                if (name.equals(key) || name.equals(directoryPrefix)) {
-                    return true;
-                }
-                if (name.compareTo(directoryPrefix) > 0) {
-                    return false;
-                }
-            }
-        }
-        return false;
     }
 
     @Override

@@ -49,13 +49,18 @@ final class StorkOutputStream extends OutputStream implements Abortable, StreamC
             return;
         }
         closed = true;
+        commit(upload, path);
+        onCommit.accept(upload.result());
+    }
+
+    /** Completes an upload; a conditional create that lost to another writer fails as Hadoop expects. */
+    static void commit(UploadStream upload, String path) throws IOException {
         try {
             upload.close();
         } catch (io.stork.store.ObjectExistsException e) {
             throw new org.apache.hadoop.fs.FileAlreadyExistsException(path + " already exists (created meanwhile; "
                     + "this create was conditional, so nothing was overwritten)");
         }
-        onCommit.accept(upload.result());
     }
 
     @Override

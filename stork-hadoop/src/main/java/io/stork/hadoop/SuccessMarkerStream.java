@@ -62,12 +62,7 @@ final class SuccessMarkerStream extends OutputStream {
                 upload.abort();
                 return;
             }
-            try {
-                upload.close();
-            } catch (io.stork.store.ObjectExistsException e) {
-                throw new org.apache.hadoop.fs.FileAlreadyExistsException(path + " already exists (created meanwhile; "
-                        + "this create was conditional, so nothing was overwritten)");
-            }
+            StorkOutputStream.commit(upload, path);
         } finally {
             onClose.run();
         }
