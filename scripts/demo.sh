@@ -8,5 +8,8 @@ bash scripts/prerequisites.sh
 echo "[demo] building (first run downloads Maven dependencies)..." >&2
 mvn -q -B --no-transfer-progress install -DskipTests
 bash scripts/local-store.sh start
+# A Spark distribution for the executors' JVMs of the short benchmark's local-cluster.
+SPARK_HOME="$(bash scripts/spark-home.sh)"
+export SPARK_HOME SPARK_SCALA_VERSION=2.13
 mvn -q -B --no-transfer-progress -pl stork-demo exec:exec -Dstork.repo.root="$REPO"
 echo "[demo] the store keeps running; stop it with: bash scripts/local-store.sh stop" >&2

@@ -12,6 +12,11 @@
 #   local-store.sh logs           print where the logs are
 #
 # State lives in $STORK_STORE_HOME (default: <repo>/.stork/local-store). See docs/local-store.md.
+#
+# Inside a network namespace (the benchmarks' slow link mode, see scripts/slow-link.sh): with
+# STORK_STORE_NETNS=<ns> and STORK_STORE_BIND=<ip of that namespace> every daemon runs in <ns>, the
+# backends and memcached on the namespace's own 127.0.0.1, the proxy on <ip>; store.env then points at <ip>
+# (STORK_STORE_HOST). Needs root (ip netns exec). Use a STORK_STORE_HOME of its own for it.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,6 +28,11 @@ DEVICES="$STATE/devices"
 ENV_FILE="$STATE/store.env"
 PACKAGES=(swift swift-proxy swift-account swift-container swift-object memcached curl)
 SERVERS=(memcached account container object proxy)
+NETNS="${STORK_STORE_NETNS:-}"
+# The address clients use, and the proxy's bind_ip. Backends always stay on 127.0.0.1.
+HOST="${STORK_STORE_BIND:-127.0.0.1}"
+# Prefix that runs a command in the store's namespace; empty: on the host.
+NS_EXEC=()
 
 log() { printf '[local-store] %s\n' "$*" >&2; }
 die() { printf '[local-store] error: %s\n' "$*" >&2; exit 1; }
@@ -48,8 +58,10 @@ cmd_install() {
   rm -f "$STATE.apt.log"
 }
 
+# In a namespace the port is picked there: its ports are what the daemons will bind, and the host's
+# free ports say nothing about them (nor the other way round).
 free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+  "${NS_EXEC[@]}" python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
 
 pid_alive() { [ -f "$RUN/$1.pid" ] && kill -0 "$(cat "$RUN/$1.pid")" 2>/dev/null; }
@@ -57,8 +69,11 @@ pid_alive() { [ -f "$RUN/$1.pid" ] && kill -0 "$(cat "$RUN/$1.pid")" 2>/dev/null
 healthy() {
   [ -f "$ENV_FILE" ] || return 1
   # shellcheck disable=SC1090
-  local port; port="$(. "$ENV_FILE"; echo "$STORK_STORE_PORT")"
-  curl -fsS -m 2 "http://127.0.0.1:$port/healthcheck" >/dev/null 2>&1
+  local port host
+  port="$(. "$ENV_FILE"; echo "$STORK_STORE_PORT")"
+  # store.env files written before STORK_STORE_HOST existed are loopback ones.
+  host="$(. "$ENV_FILE"; echo "${STORK_STORE_HOST:-127.0.0.1}")"
+  curl -fsS -m 2 "http://$host:$port/healthcheck" >/dev/null 2>&1
 }
 
 write_configs() {
@@ -86,7 +101,7 @@ log_level = INFO
   # one fixed shape. Copy headers are logged so server-side copies can be told from PUTs.
   cat >"$CONF/proxy-server.conf" <<EOF
 [DEFAULT]
-bind_ip = 127.0.0.1
+bind_ip = $HOST
 bind_port = $proxy_port
 user = $user
 swift_dir = $CONF
@@ -182,8 +197,36 @@ EOF
 
 start_daemon() {
   local name=$1; shift
-  setsid "$@" >"$LOGS/$name.log" 2>&1 < /dev/null &
+  # `ip netns exec` (outside batch mode) enters the namespace and execs the daemon in place, without a
+  # fork: $! stays the daemon's PID and process-group leader, so stop works the same in a namespace.
+  setsid "${NS_EXEC[@]}" "$@" >"$LOGS/$name.log" 2>&1 < /dev/null &
   echo $! >"$RUN/$name.pid"
+}
+
+# STORK_STORE_NETNS/STORK_STORE_BIND: check the namespace before anything starts in it.
+setup_netns() {
+  [ -n "$NETNS" ] || { [ -z "${STORK_STORE_BIND:-}" ] || die "STORK_STORE_BIND needs STORK_STORE_NETNS"; return 0; }
+  [ -n "${STORK_STORE_BIND:-}" ] || die "STORK_STORE_NETNS needs STORK_STORE_BIND (an address in $NETNS)"
+  # Root, not sudo: under sudo the recorded PID would be sudo's and stop could not signal the daemons.
+  [ "$(id -u)" -eq 0 ] || die "STORK_STORE_NETNS needs root (ip netns exec)"
+  ip netns list | awk '{print $1}' | grep -x -- "$NETNS" >/dev/null \
+    || die "network namespace $NETNS does not exist (scripts/slow-link.sh up creates one)"
+  ip -n "$NETNS" -o -4 addr show | grep " inet $HOST/" >/dev/null || die "$HOST is not an address in namespace $NETNS"
+  ip -n "$NETNS" -o -4 addr show dev lo | grep ' inet 127.0.0.1/' >/dev/null \
+    || die "loopback is down in namespace $NETNS (the backends bind 127.0.0.1 there)"
+  NS_EXEC=(ip netns exec "$NETNS")
+}
+
+# Guards the PID claim of start_daemon: each recorded PID must be the daemon itself, inside the namespace,
+# not an `ip` that forked it (iproute2 does fork in batch mode).
+check_netns_pids() {
+  [ -n "$NETNS" ] || return 0
+  local ns_ino; ns_ino=$(stat -L -c %i "/run/netns/$NETNS")
+  for s in "${SERVERS[@]}"; do
+    local pid; pid=$(cat "$RUN/$s.pid")
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" != ip ] && [ "$(stat -L -c %i "/proc/$pid/ns/net" 2>/dev/null)" = "$ns_ino" ] \
+      || { cmd_stop >/dev/null 2>&1 || true; die "PID $pid recorded for $s is not the daemon in namespace $NETNS"; }
+  done
 }
 
 cmd_start() {
@@ -194,6 +237,7 @@ cmd_start() {
   fi
   cmd_stop >/dev/null 2>&1 || true
   cmd_install
+  setup_netns
   local proxy_port=${STORK_STORE_PORT:-$(free_port)}
   local account_port object_port container_port memcached_port
   account_port=$(free_port); container_port=$(free_port); object_port=$(free_port); memcached_port=$(free_port)
@@ -206,7 +250,7 @@ cmd_start() {
   start_daemon proxy swift-proxy-server "$CONF/proxy-server.conf" -v
 
   local deadline=$((SECONDS + 90))
-  until curl -fsS -m 2 "http://127.0.0.1:$proxy_port/healthcheck" >/dev/null 2>&1; do
+  until curl -fsS -m 2 "http://$HOST:$proxy_port/healthcheck" >/dev/null 2>&1; do
     for s in "${SERVERS[@]}"; do
       pid_alive "$s" || { tail -30 "$LOGS/$s.log" >&2; die "$s exited during start-up (log: $LOGS/$s.log)"; }
     done
@@ -215,19 +259,21 @@ cmd_start() {
   done
   # tempauth needs memcached and the account servers: wait until a token can be had.
   until curl -fsS -m 5 -o /dev/null -H 'X-Auth-User: test:tester' -H 'X-Auth-Key: testing' \
-      "http://127.0.0.1:$proxy_port/auth/v1.0"; do
+      "http://$HOST:$proxy_port/auth/v1.0"; do
     [ $SECONDS -lt $deadline ] || die "authentication does not work after 90 s (logs: $LOGS)"
     sleep 0.5
   done
+  check_netns_pids
 
   cat >"$ENV_FILE" <<EOF
 # Written by scripts/local-store.sh start; read by tests, the demo and the benchmarks.
 STORK_STORE_PORT=$proxy_port
-STORK_S3_ENDPOINT=http://127.0.0.1:$proxy_port
+STORK_STORE_HOST=$HOST
+STORK_S3_ENDPOINT=http://$HOST:$proxy_port
 STORK_S3_REGION=us-east-1
 STORK_S3_ACCESS_KEY=test:tester
 STORK_S3_SECRET_KEY=testing
-STORK_SWIFT_AUTH_URL=http://127.0.0.1:$proxy_port/auth/v1.0
+STORK_SWIFT_AUTH_URL=http://$HOST:$proxy_port/auth/v1.0
 STORK_SWIFT_USER=test:tester
 STORK_SWIFT_KEY=testing
 STORK_SWIFT_READER_USER=test:reader
@@ -235,7 +281,7 @@ STORK_SWIFT_READER_KEY=reading
 STORK_STORE_ACCESS_LOG=$LOGS/proxy.log
 STORK_STORE_LOGS=$LOGS
 EOF
-  log "running: S3 endpoint http://127.0.0.1:$proxy_port, Swift auth http://127.0.0.1:$proxy_port/auth/v1.0"
+  log "running: S3 endpoint http://$HOST:$proxy_port, Swift auth http://$HOST:$proxy_port/auth/v1.0"
   log "environment: $ENV_FILE"
 }
 

@@ -1,6 +1,9 @@
 package io.stork.demo;
 
-/** The README's main job: the client layer's calls, then a Spark job through Stork next to S3A. */
+/**
+ * The README's main job: the client layer's calls, a Spark job through Stork next to S3A, then a short
+ * connector benchmark (Stork against S3A's magic committer).
+ */
 public final class Demo {
 
     private Demo() {
@@ -10,5 +13,7 @@ public final class Demo {
         StoreDemo.main(args);
         System.out.println();
         CommitDemo.main(args);
+        System.out.println();
+        BenchmarkDemo.main(args);
     }
 }

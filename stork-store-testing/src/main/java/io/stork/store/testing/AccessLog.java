@@ -33,11 +33,12 @@ public final class AccessLog {
     private static final Duration SETTLE = Duration.ofMillis(250);
 
     private final Path file;
-    private final int port;
+    private final URI store;
 
-    public AccessLog(Path file, int port) {
+    /** @param store the store's base URL, where marker requests go */
+    public AccessLog(Path file, URI store) {
         this.file = file;
-        this.port = port;
+        this.store = store;
     }
 
     /** Starts counting: sends a start marker and waits until the store has logged it. */
@@ -74,7 +75,10 @@ public final class AccessLog {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-                counts = new StoreCallCounts(entriesStartedBetween(startOffset, startTime, endTime));
+                List<AccessLogEntry> all = entriesStartedBetween(startOffset, startTime, endTime);
+                counts = new StoreCallCounts(all.stream().filter(AccessLogEntry::fromClient).toList(),
+                        all.stream().filter(AccessLogEntry::serverSideCopyRead)
+                                .mapToLong(AccessLogEntry::bytesSent).sum());
             }
             return counts;
         }
@@ -88,7 +92,7 @@ public final class AccessLog {
     private String mark() {
         String marker = "stork-marker-" + UUID.randomUUID();
         try {
-            HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/" + marker))
+            HTTP.send(HttpRequest.newBuilder(store.resolve("/" + marker))
                     .method("HEAD", HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(10)).build(),
                     HttpResponse.BodyHandlers.discarding());
         } catch (IOException e) {
@@ -132,13 +136,12 @@ public final class AccessLog {
         return found[0];
     }
 
-    /** Client requests logged after {@code offset} whose start time lies between the two markers'. */
+    /** Requests logged after {@code offset} whose start time lies between the two markers'. */
     private List<AccessLogEntry> entriesStartedBetween(long offset, double from, double to) {
         List<AccessLogEntry> entries = new ArrayList<>();
         scan(offset, Long.MAX_VALUE, (line, endOffset) -> {
             if (!line.contains("stork-marker-")) {
-                AccessLogEntry.parse(line).filter(AccessLogEntry::fromClient)
-                        .filter(e -> e.startTime() >= from && e.startTime() <= to).ifPresent(entries::add);
+                AccessLogEntry.parse(line).filter(e -> e.startTime() >= from && e.startTime() <= to).ifPresent(entries::add);
             }
             return true;
         });

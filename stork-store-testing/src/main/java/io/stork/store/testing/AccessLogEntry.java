@@ -49,6 +49,14 @@ public record AccessLogEntry(String method, String path, String query, int statu
         return source.equals("-");
     }
 
+    /**
+     * The read of a copy's source that Swift's server-side-copy middleware makes (source {@code SSC}): its
+     * bytes are the bytes a COPY moved inside the store, through either API.
+     */
+    public boolean serverSideCopyRead() {
+        return source.equals("SSC") && method.equals("GET") && status < 300;
+    }
+
     public boolean successful() {
         return status < 400;
     }

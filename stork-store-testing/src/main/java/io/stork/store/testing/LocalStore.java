@@ -80,12 +80,13 @@ public final class LocalStore {
 
     private static boolean healthy(Map<String, String> env) {
         String port = env.get("STORK_STORE_PORT");
+        String host = env.getOrDefault("STORK_STORE_HOST", "127.0.0.1");
         if (port == null) {
             return false;
         }
         try {
             HttpResponse<Void> response = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthcheck"))
+                    HttpRequest.newBuilder(URI.create("http://" + host + ":" + port + "/healthcheck"))
                             .timeout(Duration.ofSeconds(2)).build(),
                     HttpResponse.BodyHandlers.discarding());
             return response.statusCode() == 200;
@@ -119,6 +120,11 @@ public final class LocalStore {
             throw new IllegalStateException(name + " missing from the local store's store.env");
         }
         return value;
+    }
+
+    /** The address the store listens on: loopback, or an address in a network namespace (slow-link mode). */
+    public String host() {
+        return env.getOrDefault("STORK_STORE_HOST", "127.0.0.1");
     }
 
     public int port() {
@@ -167,7 +173,7 @@ public final class LocalStore {
     }
 
     public AccessLog accessLog() {
-        return new AccessLog(Paths.get(get("STORK_STORE_ACCESS_LOG")), port());
+        return new AccessLog(Paths.get(get("STORK_STORE_ACCESS_LOG")), URI.create("http://" + host() + ":" + port()));
     }
 
     public Path repositoryRoot() {

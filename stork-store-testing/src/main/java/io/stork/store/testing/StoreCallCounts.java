@@ -6,8 +6,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-/** REST calls counted at the store for one window of its access log. */
-public record StoreCallCounts(List<AccessLogEntry> entries) {
+/**
+ * REST calls counted at the store for one window of its access log.
+ *
+ * @param entries the requests clients sent
+ * @param bytesCopied bytes the store read to serve server-side copies (COPY, PUT with a copy source)
+ */
+public record StoreCallCounts(List<AccessLogEntry> entries, long bytesCopied) {
 
     public StoreCallCounts {
         entries = List.copyOf(entries);

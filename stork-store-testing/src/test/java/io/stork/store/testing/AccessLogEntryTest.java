@@ -38,4 +38,20 @@ class AccessLogEntryTest {
     void classifiesBothApis(String method, String path, String headers, CallType expected) {
         assertThat(classify(method, path, headers)).isEqualTo(expected);
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "GET|200|SSC|true",
+        "GET|404|SSC|false",
+        "GET|200|-|false",
+        "HEAD|200|SSC|false",
+    })
+    void serverSideCopyReadsAreTheCopyMiddlewaresSuccessfulGets(String method, int status, String source,
+                                                                 boolean expected) {
+        String line = "proxy-access: STORK-ACCESS " + method + " /v1/AUTH_test/c/src " + status + " - 50000 " + source
+                + " 1.0 1.1 tx1 ua -";
+        AccessLogEntry entry = AccessLogEntry.parse(line).orElseThrow();
+        assertThat(entry.serverSideCopyRead()).isEqualTo(expected);
+        assertThat(entry.bytesSent()).isEqualTo(50000);
+    }
 }
