@@ -28,6 +28,10 @@ public record Cell(String scenario, String workload, List<Measurement> runs, Pri
         return Stats.of(runs.stream().map(Measurement::bytesCopied).toList());
     }
 
+    public Stats requestCost() {
+        return Stats.of(runs.stream().map(m -> prices.requestCost(m.calls())).toList());
+    }
+
     public Stats cost() {
         return Stats.of(runs.stream().map(m -> prices.cost(m.calls(), m.bytesWritten(), m.bytesRead())).toList());
     }

@@ -21,8 +21,8 @@ final class Charts {
                 true, cell -> cell.calls().median());
         chart(results, directory.resolve(prefix + "-wall-time"), "Wall time (median)", "seconds", false,
                 cell -> cell.wallSeconds().median());
-        chart(results, directory.resolve(prefix + "-cost"), "Cost per run, " + results.prices().name()
-                + " (median, log scale)", results.prices().currency(), true, cell -> cell.cost().median());
+        chart(results, directory.resolve(prefix + "-cost"), "Cost of the calls per run, " + results.prices().name()
+                + " (median, log scale)", results.prices().currency(), true, cell -> cell.requestCost().median());
         chart(results, directory.resolve(prefix + "-bytes-copied"), "Bytes copied inside the store (median)", "MiB",
                 false, cell -> cell.bytesCopied().median() / (1024 * 1024));
     }

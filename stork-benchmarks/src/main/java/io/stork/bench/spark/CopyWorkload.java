@@ -1,6 +1,6 @@
 package io.stork.bench.spark;
 
-/** Copy: reads the small text dataset and writes it back, object for object. */
+/** Copy: reads the small text dataset and writes it back (in as many objects as Spark makes read splits). */
 final class CopyWorkload implements Workload {
 
     @Override

@@ -60,13 +60,18 @@ public record PriceTable(String name, String source, String date, String currenc
         }
     }
 
-    /** What one measured workload costs. */
-    public double cost(Map<String, Long> calls, long bytesIn, long bytesOut) {
+    /** What one measured workload's calls cost: all a connector decides (Spark in the store's region). */
+    public double requestCost(Map<String, Long> calls) {
         double total = 0;
         for (Map.Entry<String, Long> e : calls.entrySet()) {
             total += e.getValue() / 1000.0 * perThousand(CallType.valueOf(e.getKey()));
         }
-        return total + bytesIn / 1e9 * inPerGb + bytesOut / 1e9 * outPerGb;
+        return total;
+    }
+
+    /** What one measured workload costs with its bytes billed as transfer (Spark outside the region). */
+    public double cost(Map<String, Long> calls, long bytesIn, long bytesOut) {
+        return requestCost(calls) + bytesIn / 1e9 * inPerGb + bytesOut / 1e9 * outPerGb;
     }
 
     private double perThousand(CallType type) {

@@ -25,8 +25,11 @@ final class Report {
         table(md, Cell::calls, v -> String.format(Locale.ROOT, "%,.0f", v), true, false);
         md.append("\n### Wall time per run (median s ± spread, (max−min)/median; ×: ratio to Stork)\n\n");
         table(md, Cell::wallSeconds, v -> String.format(Locale.ROOT, "%.1f s", v), true, true);
-        md.append("\n### Cost per run (").append(results.prices().currency()).append(", ")
-                .append(results.prices().name()).append("; ×: ratio to Stork)\n\n");
+        md.append("\n### Cost of the calls per run (").append(results.prices().currency()).append(", ")
+                .append(results.prices().name()).append("; Spark in the store's region, transfer free; ×: ratio to Stork)\n\n");
+        table(md, Cell::requestCost, v -> String.format(Locale.ROOT, "%.7f", v), true, false);
+        md.append("\n### Cost per run with transfer billed (").append(results.prices().currency())
+                .append("; calls plus bytes in and out at the table's per-GB prices, as for Spark outside the region; ×: ratio to Stork)\n\n");
         table(md, Cell::cost, v -> String.format(Locale.ROOT, "%.7f", v), true, false);
         md.append("\n### Bytes the store received (median)\n\n");
         table(md, Cell::bytesWritten, Bytes::format, false, false);
