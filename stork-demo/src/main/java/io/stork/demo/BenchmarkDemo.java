@@ -29,10 +29,8 @@ public final class BenchmarkDemo {
             if (line.startsWith("### Calls by type")) {
                 break;
             }
-            if (line.startsWith("### REST calls")) {
-                print = true;
-            }
-            if (print && !line.startsWith("### Bytes the store sent")) {
+            print |= line.startsWith("### REST calls");
+            if (print) {
                 System.out.println(line);
             }
         }

@@ -2,10 +2,7 @@ package io.stork.bench.spark;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.stork.store.ListEntry;
-import io.stork.store.ListRequest;
 import io.stork.store.ObjectStore;
-import io.stork.store.StoreIterator;
 import io.stork.store.s3.S3ObjectStore;
 import io.stork.store.s3.S3StoreConfig;
 import io.stork.store.testing.LocalStore;
@@ -208,17 +205,8 @@ public final class ConnectorBenchmark {
 
     /** Deletes one run's output, outside any measured window, so that runs do not see each other's data. */
     private void cleanOutput(String prefix) throws IOException {
-        String bucket = options.get("output-bucket");
         try (ObjectStore store = setupClient()) {
-            List<String> keys = new ArrayList<>();
-            try (StoreIterator<ListEntry> it = store.list(ListRequest.of(bucket, prefix))) {
-                while (it.hasNext()) {
-                    keys.add(it.next().name());
-                }
-            }
-            for (int from = 0; from < keys.size(); from += 1000) {
-                store.deleteAll(bucket, keys.subList(from, Math.min(keys.size(), from + 1000)));
-            }
+            PrefixDeletion.deleteAll(store, options.get("output-bucket"), prefix);
         }
     }
 

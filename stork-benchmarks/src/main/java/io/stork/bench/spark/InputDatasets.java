@@ -1,5 +1,7 @@
 package io.stork.bench.spark;
 
+import io.stork.store.BucketNotFoundException;
+import io.stork.store.ByteRange;
 import io.stork.store.ObjectKey;
 import io.stork.store.ObjectNotFoundException;
 import io.stork.store.ObjectStore;
@@ -10,7 +12,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.Properties;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -24,7 +28,7 @@ final class InputDatasets {
     static final String SMALL = "text-small";
     static final String LARGE = "text-large";
     private static final String DESCRIPTOR = "stork-bench-inputs.properties";
-    private static final int FORMAT_VERSION = 1;
+    private static final int FORMAT_VERSION = 2;
     private static final String[] VOCABULARY = vocabulary();
 
     private final ObjectStore store;
@@ -44,6 +48,9 @@ final class InputDatasets {
             return existing;
         }
         store.createBucket(bucket);
+        // Datasets of other sizes may be there: their extra objects would be read as part of these.
+        PrefixDeletion.deleteAll(store, bucket, SMALL + "/");
+        PrefixDeletion.deleteAll(store, bucket, LARGE + "/");
         long smallLines = 0;
         long largeLines = 0;
         for (int i = 0; i < sizes.largeObjects(); i++) {
@@ -70,17 +77,17 @@ final class InputDatasets {
     }
 
     private Properties descriptor() throws IOException {
-        try (ObjectStream in = store.get(ObjectKey.of(bucket, DESCRIPTOR), io.stork.store.ByteRange.all())) {
+        try (ObjectStream in = store.get(ObjectKey.of(bucket, DESCRIPTOR), ByteRange.all())) {
             Properties properties = new Properties();
             properties.load(new StringReader(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
             return properties;
-        } catch (ObjectNotFoundException | io.stork.store.BucketNotFoundException e) {
+        } catch (ObjectNotFoundException | BucketNotFoundException e) {
             return null;
         }
     }
 
     private String sizesKey() {
-        return "v" + FORMAT_VERSION + " " + sizes.objectBytes() + " " + sizes.largeObjects();
+        return "v" + FORMAT_VERSION + " " + sizes.objectBytes() + " " + sizes.smallObjects() + " " + sizes.largeObjects();
     }
 
     private static String partName(int i) {
@@ -127,7 +134,7 @@ final class InputDatasets {
         String[] vowels = {"a", "e", "i", "o", "u"};
         String[] words = new String[1000];
         SplittableRandom random = new SplittableRandom(42);
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         int n = 0;
         while (n < words.length) {
             StringBuilder word = new StringBuilder();

@@ -124,6 +124,10 @@ final class ReportFile {
                     outcomes.add((m.result() + " " + m.verified()).trim());
                 }
             }
+            if (outcomes.isEmpty()) {
+                md.append("- ").append(workload.label()).append(": no run completed\n");
+                continue;
+            }
             String want = expected.get(workload.id());
             boolean ok = outcomes.size() == 1 && (want == null || outcomes.first().equals(want));
             md.append(String.format(Locale.ROOT, "- %s: %s %s%n", workload.label(), ok ? "identical in every run:"
