@@ -16,11 +16,19 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.StreamCapabilities;
 
 /**
- * Reads an object with as few GETs as the access pattern allows. Opening issues no HEAD: the first GET
- * (open-ended, from the current position) brings the length and the ETag. A forward seek within the
- * read-ahead range reads on in the open stream; any other seek closes it, and the next read opens a ranged
- * GET at the new position. Positioned reads are ranged GETs of their own and leave the stream alone.
- * Every GET after the first must see the same ETag: an object replaced mid-read fails the read.
+ * Reads an object with as few GETs, and as few unread bytes, as the access pattern allows. Opening issues
+ * no HEAD: the first GET (open-ended, from the current position) brings the length and the ETag. A forward
+ * seek within the read-ahead range reads on in the open stream; any other seek closes it, and the next
+ * read opens a GET at the new position.
+ *
+ * <p>Adaptive ranges: while reads are sequential, GETs are open-ended (one GET for a whole scan). Once a
+ * seek could not be served by the open stream (a columnar reader jumping between footer and column
+ * chunks), the stream is in random mode for good, and each GET asks for the bytes the read wants, at least
+ * the read-ahead range, instead of the rest of the object: an abandoned open-ended GET makes the store push
+ * bytes nobody reads (the connector benchmark measured 30% more bytes than S3A on Parquet queries).
+ *
+ * <p>Positioned reads are ranged GETs of their own and leave the stream alone. Every GET after the first
+ * must see the same ETag: an object replaced mid-read fails the read.
  */
 final class StorkInputStream extends FSInputStream implements CanUnbuffer, StreamCapabilities {
 
@@ -35,6 +43,9 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
     private String etag;
     private ObjectStream stream;
     private long streamPosition;
+    /** Where the open GET's range ends (exclusive); {@code Long.MAX_VALUE} for an open-ended GET. */
+    private long streamEnd = Long.MAX_VALUE;
+    private boolean randomAccess;
     private long position;
     private boolean closed;
 
@@ -72,7 +83,7 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
         if (position >= length) {
             return -1;
         }
-        ensureStreamAtPosition();
+        ensureStreamAtPosition(1);
         int b = stream.read();
         if (b < 0) {
             return prematureEnd();
@@ -93,7 +104,7 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
         if (position >= length) {
             return -1;
         }
-        ensureStreamAtPosition();
+        ensureStreamAtPosition(count);
         int n = stream.read(buffer, offset, count);
         if (n < 0) {
             return prematureEnd();
@@ -236,26 +247,41 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
         }
     }
 
-    private void ensureStreamAtPosition() throws IOException {
+    /** Makes the open stream serve {@code position}, opening a GET for at least {@code wanted} bytes if needed. */
+    private void ensureStreamAtPosition(long wanted) throws IOException {
         if (stream != null) {
             long gap = position - streamPosition;
-            if (gap == 0) {
+            if (gap == 0 && streamPosition < streamEnd) {
                 return;
             }
-            if (gap > 0 && gap <= readahead) {
+            if (gap > 0 && gap <= readahead && position < streamEnd) {
                 // Reading on is cheaper than a new GET for a short forward seek.
                 stream.skipNBytes(gap);
                 streamPosition += gap;
                 return;
             }
+            if (gap != 0) {
+                randomAccess = true;
+            }
         }
-        reopen(position);
+        reopen(position, wanted);
     }
 
     private void reopen(long at) throws IOException {
+        reopen(at, 0);
+    }
+
+    private void reopen(long at, long wanted) throws IOException {
         closeStream();
+        ByteRange range = ByteRange.from(at);
+        streamEnd = Long.MAX_VALUE;
+        if (randomAccess) {
+            long size = Math.min(Math.max(wanted, readahead), length - at);
+            range = ByteRange.of(at, size);
+            streamEnd = at + size;
+        }
         try {
-            stream = store.get(key, ByteRange.from(at));
+            stream = store.get(key, range);
         } catch (ObjectNotFoundException e) {
             throw notFound(e);
         }

@@ -168,6 +168,47 @@ class FileSystemCallCountTest {
         }
     }
 
+    /**
+     * A columnar reader's pattern (footer at the end, then chunks): after the first seek the open stream
+     * cannot serve, each GET asks only for what the read wants (at least the read-ahead), so the store
+     * sends no bytes that nobody reads. A sequential read past a range's end continues with the next range.
+     */
+    @ParameterizedTest
+    @EnumSource(StoreApi.class)
+    void randomReadsAskForTheBytesTheyReadAndNoMore(StoreApi api) throws Exception {
+        String bucket = "it-fs-random-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        try (FileSystem fs = open(api, bucket)) {
+            Path file = new Path("/table.parquet");
+            int mib = 1024 * 1024;
+            byte[] data = new byte[8 * mib];
+            new java.util.Random(5).nextBytes(data);
+            try (FSDataOutputStream out = fs.create(file, true)) {
+                out.write(data);
+            }
+            FileStatus status = fs.getFileStatus(file);
+            AccessLog.Window window = LocalStore.shared().accessLog().openWindow();
+            try (FSDataInputStream in = org.apache.hadoop.util.functional.FutureIO.awaitFuture(
+                    fs.openFile(file).withFileStatus(status).build())) {
+                byte[] tail = new byte[8];
+                in.seek(data.length - 8);
+                in.readFully(tail); // the first GET: open-ended, 8 bytes to the end
+                byte[] footer = new byte[100_000];
+                in.seek(data.length - 100_000);
+                in.readFully(footer); // backward seek: random mode, a GET of 100,000 bytes
+                byte[] chunk = new byte[5 * mib];
+                in.seek(0);
+                in.readFully(chunk, 0, 2 * mib); // a GET of 2 MiB
+                in.readFully(chunk, 2 * mib, 3 * mib); // sequential past the range: the next 3 MiB
+                assertThat(tail).isEqualTo(java.util.Arrays.copyOfRange(data, data.length - 8, data.length));
+                assertThat(footer).isEqualTo(java.util.Arrays.copyOfRange(data, data.length - 100_000, data.length));
+                assertThat(chunk).isEqualTo(java.util.Arrays.copyOfRange(data, 0, 5 * mib));
+            }
+            StoreCallCounts atStore = window.counts();
+            assertThat(atStore.calls(CallType.GET)).isEqualTo(4);
+            assertThat(atStore.bytesSent()).as("bytes the store sent").isEqualTo(8L + 100_000 + 5L * mib);
+        }
+    }
+
     /** One fixture of 2,500 files, loaded once, listed through both APIs (objects are shared). */
     @org.junit.jupiter.api.Test
     void listing2500FilesTakesThreeListsThroughEitherApi() throws IOException {
