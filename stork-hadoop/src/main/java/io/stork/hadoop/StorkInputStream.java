@@ -79,7 +79,7 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
             in.etag = knownEtag;
         } else {
             in.length = Long.MAX_VALUE;
-            in.reopen(0);
+            in.reopen(0, 0);
         }
         return in;
     }
@@ -272,10 +272,6 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
             }
         }
         reopen(position, wanted);
-    }
-
-    private void reopen(long at) throws IOException {
-        reopen(at, 0);
     }
 
     private void reopen(long at, long wanted) throws IOException {

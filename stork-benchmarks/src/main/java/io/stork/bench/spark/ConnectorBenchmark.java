@@ -44,12 +44,16 @@ public final class ConnectorBenchmark {
     private final LocalStore local;
     private final Path repo;
     private final Path logs;
+    /** The benchmark's own client (input upload, cleanup between runs): never inside a measured window. */
+    private final ObjectStore store;
 
     private ConnectorBenchmark(RunOptions options) throws IOException {
         this.options = options;
         this.local = LocalStore.shared();
         this.repo = local.repositoryRoot();
         this.logs = Files.createDirectories(repo.resolve("stork-benchmarks/target/bench-logs"));
+        this.store = new S3ObjectStore(S3StoreConfig.of(local.s3Endpoint(), local.s3Region(), local.s3AccessKey(),
+                local.s3SecretKey()));
     }
 
     public static void main(String[] args) {
@@ -75,7 +79,12 @@ public final class ConnectorBenchmark {
         defaults.put("from-results", "");
         try {
             RunOptions options = new RunOptions(args, defaults);
-            return new ConnectorBenchmark(options).run();
+            ConnectorBenchmark benchmark = new ConnectorBenchmark(options);
+            try {
+                return benchmark.run();
+            } finally {
+                benchmark.store.close();
+            }
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("stork-bench: " + e.getMessage());
             return 2;
@@ -87,12 +96,10 @@ public final class ConnectorBenchmark {
 
     private int run() throws IOException {
         Instant started = Instant.now();
-        StoreEndpoint endpoint = StoreEndpoint.of(local);
-        if (!options.get("through").isEmpty()) {
-            endpoint = endpoint.through(options.get("through"));
-        }
+        StoreEndpoint endpoint = options.get("through").isEmpty() ? StoreEndpoint.of(local)
+                : StoreEndpoint.of(local).through(options.get("through"));
         List<Scenario> scenarios = options.get("scenarios").equals("all") ? Scenarios.all(endpoint)
-                : options.list("scenarios").stream().map(id -> Scenarios.byId(StoreEndpoint.of(local), id)).toList();
+                : options.list("scenarios").stream().map(id -> Scenarios.byId(endpoint, id)).toList();
         List<String> workloadIds = options.get("workloads").equals("all")
                 ? Workloads.all().stream().map(Workload::id).toList() : options.list("workloads");
         List<Workload> workloads = Workloads.select(workloadIds);
@@ -105,11 +112,9 @@ public final class ConnectorBenchmark {
                 workloads.size(), runs, rates.isEmpty() ? "" : " × " + rates.size() + " link rates");
         System.out.println("  sizes: " + sizes.describe());
         Properties inputs;
-        try (ObjectStore store = setupClient()) {
-            store.createBucket(options.get("output-bucket"));
-            System.out.println("  preparing the input datasets in bucket " + options.get("input-bucket") + " ...");
-            inputs = new InputDatasets(store, options.get("input-bucket"), sizes).prepare();
-        }
+        store.createBucket(options.get("output-bucket"));
+        System.out.println("  preparing the input datasets in bucket " + options.get("input-bucket") + " ...");
+        inputs = new InputDatasets(store, options.get("input-bucket"), sizes).prepare();
         Map<String, Results> byRate = new LinkedHashMap<>();
         if (!options.get("from-results").isEmpty()) {
             // Re-renders the report from the measurements of an earlier run (e.g. after a change to the
@@ -205,14 +210,7 @@ public final class ConnectorBenchmark {
 
     /** Deletes one run's output, outside any measured window, so that runs do not see each other's data. */
     private void cleanOutput(String prefix) throws IOException {
-        try (ObjectStore store = setupClient()) {
-            PrefixDeletion.deleteAll(store, options.get("output-bucket"), prefix);
-        }
-    }
-
-    private ObjectStore setupClient() {
-        return new S3ObjectStore(S3StoreConfig.of(local.s3Endpoint(), local.s3Region(), local.s3AccessKey(),
-                local.s3SecretKey()));
+        PrefixDeletion.deleteAll(store, options.get("output-bucket"), prefix);
     }
 
     private void shapeLink(String rate) throws IOException {

@@ -21,10 +21,6 @@ public record StoreEndpoint(URI s3Endpoint, String region, String accessKey, Str
                 URI.create("http://" + hostAndPort + swiftAuthUrl.getPath()), swiftUser, swiftKey);
     }
 
-    public String hostAndPort() {
-        return s3Endpoint.getHost() + ":" + s3Endpoint.getPort();
-    }
-
     @Override
     public String toString() {
         return "StoreEndpoint[" + s3Endpoint + "]";
