@@ -1,62 +1,79 @@
 package io.stork.commit;
 
-import io.stork.hadoop.StorkCapabilities;
 import io.stork.manifest.Manifest;
-import io.stork.manifest.ManifestCodec;
 import io.stork.manifest.ManifestPart;
-import io.stork.manifest.PartNames;
-import java.io.FileNotFoundException;
+import io.stork.manifest.commit.CommitPoint;
+import io.stork.manifest.commit.CommitSettings;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BulkDelete;
 import org.apache.hadoop.fs.EtagSource;
-import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RemoteIterator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The job-commit half of the protocol, over Hadoop's FileSystem API only (docs/commit-protocol.md):
- * read the dataset's previous manifest when there may be one, merge the job's parts into it as the job's
- * {@link ReplacePlan} says, write the new manifest as {@code _SUCCESS} in one PUT, then delete what the
- * new generation replaced. Concurrent commits: where the store has atomic creates, each generation after
- * the first is claimed by creating {@code _stork/generation-<n>} without overwrite, so two jobs never both
- * write generation n; the loser re-reads and merges again.
+ * The committers' side of a dataset, over Hadoop's FileSystem API only: describes a task's files as
+ * manifest parts and commits a job through the one {@link CommitPoint} (docs/commit-protocol.md). Nothing
+ * is deleted at commit: what a generation drops stays readable for the retention period, and vacuum
+ * removes it after.
  */
 final class DatasetCommitter {
 
     private static final Logger LOG = LoggerFactory.getLogger(DatasetCommitter.class);
     static final String WRITER = "stork 0.1.0";
-    private static final int MAX_COMMIT_ATTEMPTS = 10;
-    private static final Duration WAIT_FOR_WINNER = Duration.ofSeconds(30);
-    /** How long a claim must survive before it counts (see {@link #claim}). */
-    static final Duration CLAIM_SETTLE = Duration.ofMillis(500);
+    static final String RETENTION_KEY = "fs.stork.retention";
+    static final String CLAIM_TIMEOUT_KEY = "fs.stork.commit.claim.timeout";
 
     private final FileSystem fs;
     private final Path root;
     private final String jobId;
+    private final FileSystemDatasetStorage storage;
+    private final CommitPoint commitPoint;
+    private final boolean readersTrustManifest;
 
     DatasetCommitter(FileSystem fs, Path root, String jobId) {
         this.fs = fs;
         this.root = fs.makeQualified(root);
         this.jobId = jobId;
+        this.storage = new FileSystemDatasetStorage(fs, this.root);
+        this.readersTrustManifest = hasManifestListing(fs, this.root);
+        CommitSettings settings = settings(fs.getConf(), this.root);
+        // Retention only helps where readers read the manifest: elsewhere a listing would show dropped parts.
+        this.commitPoint = new CommitPoint(storage, readersTrustManifest ? settings
+                : settings.withRetention(Duration.ZERO));
     }
 
-    Path manifestPath() {
-        return new Path(root, PartNames.MANIFEST);
+    private static boolean hasManifestListing(FileSystem fs, Path root) {
+        try {
+            return fs.hasPathCapability(root, io.stork.hadoop.StorkCapabilities.MANIFEST_LISTING);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Retention and claim timeout, per bucket where the key names one ({@code fs.stork.bucket.<b>.retention}). */
+    static CommitSettings settings(Configuration conf, Path root) {
+        CommitSettings settings = CommitSettings.defaults();
+        if (conf == null) {
+            return settings;
+        }
+        String bucket = root.toUri().getAuthority();
+        return settings.withRetention(duration(conf, bucket, RETENTION_KEY, settings.retention()))
+                .withClaimTimeout(duration(conf, bucket, CLAIM_TIMEOUT_KEY, settings.claimTimeout()));
+    }
+
+    private static Duration duration(Configuration conf, String bucket, String key, Duration fallback) {
+        String perBucket = bucket == null ? null : key.replace("fs.stork.", "fs.stork.bucket." + bucket + ".");
+        String name = perBucket != null && conf.get(perBucket) != null ? perBucket : key;
+        return Duration.ofMillis(conf.getTimeDuration(name, fallback.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
     }
 
     /** The manifest part for a file this task wrote: its status costs no call on stork:// (own write). */
@@ -68,6 +85,10 @@ final class DatasetCommitter {
     }
 
     String relativePath(Path qualifiedFile) {
+        return relativePath(root, qualifiedFile);
+    }
+
+    static String relativePath(Path root, Path qualifiedFile) {
         String rootText = root.toUri().getPath();
         String fileText = qualifiedFile.toUri().getPath();
         String prefix = rootText.endsWith("/") ? rootText : rootText + "/";
@@ -79,201 +100,114 @@ final class DatasetCommitter {
 
     /** The current manifest, if the dataset has one (1 GET). */
     Optional<Manifest> readManifest() throws IOException {
-        try (InputStream in = fs.open(manifestPath())) {
-            return ManifestCodec.readIfStork(in, manifestPath().toString());
-        } catch (FileNotFoundException e) {
-            return Optional.empty();
-        }
+        return storage.readManifest();
     }
 
     /**
      * Commits the job.
      *
-     * @param written        the parts of the committed task attempts
-     * @param plan           what the job replaces
-     * @param knownEmpty     true when the output path was seen empty at job start, so no previous state
-     *                       needs reading (saves the GET and LIST of a new dataset)
-     * @param createdAt      when the job started
+     * @param written    the parts of the committed task attempts
+     * @param plan       what the job replaces
+     * @param knownEmpty true when the output path was seen empty at job start, so no previous state
+     *                   needs reading (saves the GET and LIST of a new dataset)
+     * @param createdAt  when the job started
      * @return the manifest written
      */
     Manifest commit(List<ManifestPart> written, ReplacePlan plan, boolean knownEmpty, Instant createdAt)
             throws IOException {
-        boolean mayBeEmpty = knownEmpty;
-        for (int attempt = 1; ; attempt++) {
-            Previous previous = mayBeEmpty ? Previous.NONE : readPrevious();
-            List<ManifestPart> kept = plan.kept(previous.parts(), written);
-            List<ManifestPart> parts = new ArrayList<>(kept.size() + written.size());
-            parts.addAll(kept);
-            parts.addAll(written);
-            long generation = previous.manifest().map(m -> m.generation() + 1).orElse(1L);
-            Manifest manifest = new Manifest(Manifest.CURRENT_VERSION, WRITER, jobId, generation,
-                    operation(previous, plan), createdAt, Instant.now(), parts);
-            try {
-                write(manifest);
-                purge(previous.parts(), kept);
-                return manifest;
-            } catch (FileAlreadyExistsException conflict) {
-                if (knownEmpty && generation == 1) {
-                    throw new ConcurrentCommitException("output " + root + " was created by another job while this "
-                            + "job " + jobId + " ran (it was empty when the job started); this job's parts were "
-                            + "not committed");
-                }
-                if (attempt >= MAX_COMMIT_ATTEMPTS) {
-                    throw new ConcurrentCommitException("dataset " + root + ": generation " + generation
-                            + " was committed by another job " + attempt + " times in a row; job " + jobId
-                            + " gave up (its parts are not committed)");
-                }
-                LOG.info("{}: generation {} was committed concurrently by another job; merging again", root, generation);
-                waitForGeneration(generation);
-                pause(java.util.concurrent.ThreadLocalRandom.current().nextLong(200)); // out of lockstep
-                mayBeEmpty = false;
-            }
+        Manifest manifest = commitPoint.commit(new CommitPoint.Request(jobId, WRITER, written, plan, knownEmpty,
+                createdAt));
+        if (!readersTrustManifest) {
+            purge(manifest);
         }
-    }
-
-    private static Manifest.Operation operation(Previous previous, ReplacePlan plan) {
-        if (previous.manifest().isEmpty() && previous.parts().isEmpty()) {
-            return Manifest.Operation.CREATE;
-        }
-        if (plan.everything() || !plan.directories().isEmpty()) {
-            return Manifest.Operation.OVERWRITE;
-        }
-        return plan.writtenPartitions() ? Manifest.Operation.DYNAMIC_PARTITION_OVERWRITE : Manifest.Operation.APPEND;
-    }
-
-    /** The previous manifest, or, for a directory without one, the plain files already there (adopted). */
-    private Previous readPrevious() throws IOException {
-        Optional<Manifest> manifest = readManifest();
-        if (manifest.isPresent()) {
-            return new Previous(manifest, manifest.get().parts());
-        }
-        return new Previous(Optional.empty(), adoptPlainFiles());
+        return manifest;
     }
 
     /**
-     * Files in a directory no Stork job committed (written by another tool) are part of the dataset and
-     * stay so; attempt parts of jobs that never committed, and hidden files, are not.
+     * On a file system whose readers list the directory (local, HDFS), what the new generation dropped is
+     * deleted after the commit, as before retention existed (best effort: the commit stands).
      */
-    private List<ManifestPart> adoptPlainFiles() throws IOException {
-        List<ManifestPart> adopted = new ArrayList<>();
-        RemoteIterator<LocatedFileStatus> files;
-        try {
-            files = fs.listFiles(root, true);
-        } catch (FileNotFoundException e) {
-            return adopted;
-        }
-        while (files.hasNext()) {
-            LocatedFileStatus file = files.next();
-            String relative = relativePath(file.getPath());
-            if (isHidden(relative) || PartNames.isAttemptNamed(file.getPath().getName())) {
-                continue;
-            }
-            String etag = file instanceof EtagSource source ? source.getEtag() : null;
-            adopted.add(new ManifestPart(relative, file.getLen(), etag, "adopted", 0, 0,
-                    file.getModificationTime(), null, null));
-        }
-        return adopted;
-    }
-
-    private static boolean isHidden(String relative) {
-        for (String segment : relative.split("/")) {
-            if (segment.startsWith("_") || segment.startsWith(".")) {
-                return true;
+    private void purge(Manifest manifest) {
+        List<Path> dropped = new java.util.ArrayList<>();
+        for (io.stork.manifest.RemovedPart removed : manifest.removed()) {
+            if (removed.removedIn() == manifest.generation()) {
+                dropped.add(new Path(root, removed.part().path()));
             }
         }
-        return false;
-    }
-
-    private void write(Manifest manifest) throws IOException {
-        boolean atomicCreate = fs.hasPathCapability(root, StorkCapabilities.CONDITIONAL_CREATE)
-                || !fs.hasPathCapability(root, StorkCapabilities.MANIFEST_LISTING);
-        if (manifest.generation() == 1) {
-            // The first generation is claimed by creating _SUCCESS itself without overwrite.
-            writeManifest(manifest, false);
+        if (dropped.isEmpty()) {
             return;
         }
-        if (atomicCreate) {
-            claim(manifest.generation());
-        }
-        writeManifest(manifest, true);
-    }
-
-    /**
-     * Claims a generation: a create without overwrite of {@code _stork/generation-<n>} holding this job's
-     * id. Swift rejects it if the claim exists, but checks each request on its own: two creates in flight
-     * at the same moment can both succeed, the later one's content surviving. So the claim is read back
-     * after {@link #CLAIM_SETTLE}: only the job whose id survived goes on; the other treats it as lost.
-     */
-    private void claim(long generation) throws IOException {
-        Path claim = new Path(root, PartNames.INTERNAL_DIRECTORY + "/generation-" + generation);
-        byte[] id = jobId.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        try (OutputStream out = (OutputStream) fs.createFile(claim).overwrite(false).recursive()
-                .opt("fs.option.create.performance", true).build()) {
-            out.write(id);
-        }
-        pause(CLAIM_SETTLE.toMillis());
-        byte[] holder;
-        try (InputStream in = fs.open(claim)) {
-            holder = in.readAllBytes();
-        }
-        if (!java.util.Arrays.equals(holder, id)) {
-            throw new FileAlreadyExistsException(claim + " was claimed at the same moment by job "
-                    + new String(holder, java.nio.charset.StandardCharsets.UTF_8));
-        }
-    }
-
-    private void pause(long millis) throws IOException {
         try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted committing " + root);
-        }
-    }
-
-    private void writeManifest(Manifest manifest, boolean overwrite) throws IOException {
-        try (OutputStream out = (OutputStream) fs.createFile(manifestPath()).overwrite(overwrite).recursive()
-                .opt("fs.option.create.performance", true).build()) {
-            ManifestCodec.write(manifest, out); // Jackson buffers; the stream's close() is the single PUT
-        }
-    }
-
-    private void waitForGeneration(long generation) throws IOException {
-        long deadline = System.nanoTime() + WAIT_FOR_WINNER.toNanos();
-        long sleep = 100;
-        while (System.nanoTime() < deadline) {
-            Optional<Manifest> current = readManifest();
-            if (current.isPresent() && current.get().generation() >= generation) {
-                return;
-            }
-            pause(sleep);
-            sleep = Math.min(sleep * 2, 2_000);
-        }
-        throw new ConcurrentCommitException("dataset " + root + ": another job claimed generation " + generation
-                + " but wrote no manifest within " + WAIT_FOR_WINNER.toSeconds() + " s (it may have failed); job "
-                + jobId + " did not commit. Run the dataset tool's inspect to see the state");
-    }
-
-    /** Deletes the previous parts the new generation no longer names (best effort: readers never see them). */
-    private void purge(List<ManifestPart> previous, List<ManifestPart> kept) {
-        if (previous.size() == kept.size()) {
-            return;
-        }
-        Set<String> keptPaths = new HashSet<>();
-        for (ManifestPart part : kept) {
-            keptPaths.add(part.path());
-        }
-        List<Path> replaced = new ArrayList<>();
-        for (ManifestPart part : previous) {
-            if (!keptPaths.contains(part.path())) {
-                replaced.add(new Path(root, part.path()));
-            }
-        }
-        try {
-            deleteAll(fs, root, replaced);
+            deleteAll(fs, root, dropped);
         } catch (IOException | RuntimeException e) {
-            LOG.warn("{}: committed; {} replaced objects were not all deleted ({}); the dataset tool's clean removes them",
-                    root, replaced.size(), e.toString());
+            LOG.warn("{}: committed; {} replaced objects were not all deleted ({})", root, dropped.size(), e.toString());
+        }
+    }
+
+    /**
+     * Restores generation {@code generation}: a new generation naming exactly its parts (those dropped
+     * since come back; those added since are dropped, and kept for the retention period). Nothing is
+     * copied. Fails if the generation is no longer readable.
+     */
+    Manifest restore(long generation) throws IOException {
+        Manifest current = readManifest().orElseThrow(() -> new IOException("no Stork manifest in " + root
+                + ": nothing to restore"));
+        java.time.Instant expiry = java.time.Instant.now().minus(commitPoint.settings().retention());
+        List<ManifestPart> target;
+        try {
+            target = current.partsAt(generation);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(root + ": " + e.getMessage());
+        }
+        for (io.stork.manifest.RemovedPart removed : current.removed()) {
+            if (removed.namedBy(generation) && removed.removedAt().isBefore(expiry)) {
+                throw new IOException(root + ": generation " + generation + " is older than the retention period; "
+                        + "its part " + removed.part().path() + " may have been vacuumed");
+            }
+        }
+        java.util.Set<String> targetPaths = new java.util.HashSet<>();
+        target.forEach(p -> targetPaths.add(p.path()));
+        java.util.Set<String> currentPaths = new java.util.HashSet<>();
+        current.parts().forEach(p -> currentPaths.add(p.path()));
+        List<ManifestPart> comeBack = new java.util.ArrayList<>();
+        for (ManifestPart part : target) {
+            if (!currentPaths.contains(part.path())) {
+                comeBack.add(part);
+            }
+        }
+        io.stork.manifest.commit.MergePlan plan = new io.stork.manifest.commit.MergePlan() {
+            @Override
+            public List<ManifestPart> kept(List<ManifestPart> previous, List<ManifestPart> written) {
+                return previous.stream().filter(p -> targetPaths.contains(p.path())).toList();
+            }
+
+            @Override
+            public Manifest.Operation operation() {
+                return Manifest.Operation.RESTORE;
+            }
+        };
+        return commitPoint.commit(new CommitPoint.Request(jobId, WRITER, comeBack, plan, false, java.time.Instant.now(),
+                current));
+    }
+
+    /**
+     * Deletes the parts of a job that failed, unless the dataset's manifest may name them: a commit whose
+     * answer was lost can have gone through although the job was told otherwise.
+     */
+    void deleteUncommitted(List<Path> files) {
+        if (files.isEmpty()) {
+            return;
+        }
+        if (commitPoint.mayName(jobId)) {
+            LOG.warn("Job {} aborted, but the manifest of {} names it (or could not be read): its {} parts are "
+                    + "kept", jobId, root, files.size());
+            return;
+        }
+        try {
+            deleteAll(fs, root, files);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Job {} aborted; its parts under {} were not all deleted ({}): no manifest names them",
+                    jobId, root, e.toString());
         }
     }
 
@@ -291,9 +225,5 @@ final class DatasetCommitter {
             }
         }
         return failures;
-    }
-
-    private record Previous(Optional<Manifest> manifest, List<ManifestPart> parts) {
-        static final Previous NONE = new Previous(Optional.empty(), List.of());
     }
 }

@@ -28,12 +28,13 @@ import org.apache.hadoop.fs.RemoteIterator;
  * @param present  named parts found, by relative path
  * @param missing  named parts not found
  * @param strays   attempt parts not named (failed, speculative or uncommitted attempts)
+ * @param retained parts earlier generations named and a later one dropped, kept for the retention period
  * @param others   other files not named (neither parts nor Stork's own)
- * @param claims   commit claims ({@code _stork/generation-n})
+ * @param claims   Stork's bookkeeping: commit claims ({@code _stork/generation-n}) and task markers
  */
 record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFileStatus> present,
-                         List<ManifestPart> missing, List<LocatedFileStatus> strays, List<LocatedFileStatus> others,
-                         List<LocatedFileStatus> claims) {
+                         List<ManifestPart> missing, List<LocatedFileStatus> strays, List<LocatedFileStatus> retained,
+                         List<LocatedFileStatus> others, List<LocatedFileStatus> claims) {
 
     static DatasetInspection of(FileSystem rawFs, Path root) throws IOException {
         Path qualified = rawFs.makeQualified(root);
@@ -45,6 +46,9 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
         }
         Map<String, ManifestPart> named = new HashMap<>();
         manifest.ifPresent(m -> m.parts().forEach(p -> named.put(p.path(), p)));
+        java.util.Set<String> removed = new java.util.HashSet<>();
+        manifest.ifPresent(m -> m.removed().forEach(r -> removed.add(r.part().path())));
+        List<LocatedFileStatus> retained = new ArrayList<>();
         List<LocatedFileStatus> present = new ArrayList<>();
         List<LocatedFileStatus> strays = new ArrayList<>();
         List<LocatedFileStatus> others = new ArrayList<>();
@@ -57,6 +61,8 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
             String relative = file.getPath().toUri().getPath().substring(prefix.length());
             if (named.remove(relative) != null) {
                 present.add(file);
+            } else if (removed.contains(relative)) {
+                retained.add(file);
             } else if (relative.startsWith(PartNames.INTERNAL_DIRECTORY + "/")) {
                 claims.add(file);
             } else if (PartNames.isAttemptNamed(file.getPath().getName())) {
@@ -66,7 +72,8 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
                 others.add(file);
             }
         }
-        return new DatasetInspection(qualified, manifest, present, List.copyOf(named.values()), strays, others, claims);
+        return new DatasetInspection(qualified, manifest, present, List.copyOf(named.values()), strays, retained, others,
+                claims);
     }
 
     /** A report for people, one fact per line. */
@@ -76,6 +83,7 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
             Manifest m = manifest.get();
             b.append(String.format("  manifest: generation %d (%s) by job %s, committed %s, written by %s%n",
                     m.generation(), m.operation().jsonName(), m.jobId(), m.committedAt(), m.writer()));
+            b.append(String.format("  generations readable: %d to %d%n", m.restorableFrom(), m.generation()));
             Map<String, long[]> byDirectory = new TreeMap<>();
             for (ManifestPart part : m.parts()) {
                 long[] sums = byDirectory.computeIfAbsent(part.directory().isEmpty() ? "." : part.directory(),
@@ -95,6 +103,8 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
             b.append(String.format("  MISSING: %d parts the manifest names are not in the store, e.g. %s%n",
                     missing.size(), missing.get(0).path()));
         }
+        b.append(String.format("  retained parts (dropped by a generation, kept for the retention period): %d, %,d bytes%n",
+                retained.size(), retained.stream().mapToLong(LocatedFileStatus::getLen).sum()));
         b.append(String.format("  stray attempt parts (no manifest names them): %d, %,d bytes%n", strays.size(),
                 strays.stream().mapToLong(LocatedFileStatus::getLen).sum()));
         strays.stream().limit(10).forEach(s -> b.append("    ").append(s.getPath()).append('\n'));

@@ -1,20 +1,30 @@
 package io.stork.commit;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 
 /**
- * {@code stork-dataset inspect|clean [-Dkey=value ...] <dataset uri>} (scripts/stork-dataset.sh):
- * inspect shows a dataset's manifest, its parts and the objects no manifest names; clean deletes the
- * stray attempt parts (older than {@code --older-than}, default 60 minutes, so a running job's parts are
- * left alone), the commit claims of past generations and old task markers of the Hadoop committer. Other objects are never deleted.
+ * {@code stork-dataset <command> [options] [-Dkey=value ...] <dataset uri> [arguments]}
+ * (scripts/stork-dataset.sh):
+ * <ul>
+ *   <li>{@code inspect}: the manifest, its parts, retained and stray objects;</li>
+ *   <li>{@code clean [--older-than 60m]}: stray attempt parts of failed jobs, old claims and task markers;</li>
+ *   <li>{@code vacuum [--retention 7d]}: also the parts generations dropped longer ago than the retention;</li>
+ *   <li>{@code history}, {@code changes <from> [<to>]}: the generations, and what each added and dropped;</li>
+ *   <li>{@code restore <generation>}: a new generation naming that generation's parts (nothing copied).</li>
+ * </ul>
+ * {@code --dry-run} prints what clean or vacuum would delete and the bytes it would free. Objects that are
+ * not Stork parts or Stork bookkeeping are never deleted.
  */
 public final class DatasetTool {
+
+    private static final List<String> COMMANDS = List.of("inspect", "clean", "vacuum", "history", "changes", "restore");
 
     private DatasetTool() {
     }
@@ -32,8 +42,10 @@ public final class DatasetTool {
         Configuration conf = new Configuration();
         String command = null;
         String uri = null;
+        List<String> rest = new ArrayList<>();
         boolean dryRun = false;
-        long olderThanMinutes = 60;
+        Duration olderThan = Duration.ofMinutes(60);
+        Duration retention = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (arg.startsWith("-D") && arg.contains("=")) {
@@ -41,18 +53,20 @@ public final class DatasetTool {
             } else if (arg.equals("--dry-run")) {
                 dryRun = true;
             } else if (arg.equals("--older-than") && i + 1 < args.length) {
-                olderThanMinutes = Long.parseLong(args[++i].replaceAll("m$", ""));
+                olderThan = duration(args[++i]);
+            } else if (arg.equals("--retention") && i + 1 < args.length) {
+                retention = duration(args[++i]);
             } else if (command == null) {
                 command = arg;
             } else if (uri == null) {
                 uri = arg;
             } else {
-                throw new IllegalArgumentException("unexpected argument '" + arg + "'");
+                rest.add(arg);
             }
         }
-        if (command == null || uri == null || !(command.equals("inspect") || command.equals("clean"))) {
-            System.err.println("usage: stork-dataset inspect|clean [--dry-run] [--older-than <minutes>m] "
-                    + "[-Dkey=value ...] <dataset uri>");
+        if (command == null || uri == null || !COMMANDS.contains(command)) {
+            System.err.println("usage: stork-dataset inspect|clean|vacuum|history|changes|restore [--dry-run] "
+                    + "[--older-than 60m] [--retention 7d] [-Dkey=value ...] <dataset uri> [<generation> ...]");
             return 2;
         }
         // Raw objects, not the manifest's view, and an instance of our own for that setting.
@@ -60,42 +74,68 @@ public final class DatasetTool {
         conf.setBoolean("fs.stork.impl.disable.cache", true);
         Path root = new Path(uri);
         try (FileSystem fs = FileSystem.newInstance(root.toUri(), conf)) {
+            switch (command) {
+                case "history":
+                    return DatasetHistory.history(fs, root);
+                case "changes":
+                    return DatasetHistory.changes(fs, root, generation(rest, 0, "from"),
+                            rest.size() > 1 ? generation(rest, 1, "to") : -1);
+                case "restore":
+                    return restore(fs, root, generation(rest, 0, "generation"));
+                default:
+                    break;
+            }
             DatasetInspection inspection = DatasetInspection.of(fs, root);
             System.out.print(inspection.report());
             if (command.equals("clean")) {
-                clean(fs, inspection, dryRun, olderThanMinutes);
+                DatasetMaintenance.clean(fs, inspection, dryRun, olderThan,
+                        DatasetCommitter.settings(conf, inspection.root()).claimTimeout());
+            } else if (command.equals("vacuum")) {
+                Duration kept = retention != null ? retention
+                        : DatasetCommitter.settings(conf, inspection.root()).retention();
+                DatasetMaintenance.vacuum(fs, inspection, dryRun, kept,
+                        DatasetCommitter.settings(conf, inspection.root()).claimTimeout());
             }
             return inspection.missing().isEmpty() ? 0 : 1;
         }
     }
 
-    private static void clean(FileSystem fs, DatasetInspection inspection, boolean dryRun, long olderThanMinutes)
-            throws IOException {
-        long cutoff = System.currentTimeMillis() - olderThanMinutes * 60_000;
-        List<Path> doomed = new ArrayList<>();
-        for (LocatedFileStatus stray : inspection.strays()) {
-            if (stray.getModificationTime() < cutoff) {
-                doomed.add(stray.getPath());
+    private static int restore(FileSystem fs, Path root, long generation) throws IOException {
+        String job = "restore-" + UUID.randomUUID();
+        var manifest = new DatasetCommitter(fs, root, job).restore(generation);
+        System.out.printf("restored %s to generation %d: generation %d names %d parts, %,d bytes (nothing copied)%n",
+                fs.makeQualified(root), generation, manifest.generation(), manifest.parts().size(),
+                manifest.totalLength());
+        return 0;
+    }
+
+    private static long generation(List<String> rest, int index, String what) {
+        if (rest.size() <= index) {
+            throw new IllegalArgumentException("missing <" + what + "> (a generation number)");
+        }
+        try {
+            return Long.parseLong(rest.get(index));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("<" + what + "> must be a generation number, not '" + rest.get(index) + "'");
+        }
+    }
+
+    /** {@code 90s}, {@code 60m}, {@code 12h}, {@code 7d}; a bare number is minutes. */
+    static Duration duration(String text) {
+        String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+        try {
+            if (t.endsWith("d")) {
+                return Duration.ofDays(Long.parseLong(t.substring(0, t.length() - 1)));
             }
-        }
-        long current = inspection.manifest().map(m -> m.generation()).orElse(0L);
-        for (LocatedFileStatus claim : inspection.claims()) {
-            String name = claim.getPath().getName();
-            if (name.startsWith("generation-") && Long.parseLong(name.substring("generation-".length())) < current) {
-                doomed.add(claim.getPath());
-            } else if (claim.getPath().toString().contains("/_stork/jobs/") && claim.getModificationTime() < cutoff) {
-                doomed.add(claim.getPath()); // task markers of the Hadoop committer: the manifest has their facts
+            if (t.endsWith("h")) {
+                return Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1)));
             }
+            if (t.endsWith("s")) {
+                return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
+            }
+            return Duration.ofMinutes(Long.parseLong(t.endsWith("m") ? t.substring(0, t.length() - 1) : t));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a duration: '" + text + "' (use e.g. 90s, 60m, 12h, 7d)");
         }
-        int younger = inspection.strays().size() - (int) doomed.stream().filter(p -> !p.toString().contains("/_stork/")).count();
-        if (dryRun) {
-            System.out.printf("clean (dry run): would delete %d objects%n", doomed.size());
-            doomed.forEach(p -> System.out.println("  " + p));
-            return;
-        }
-        int failures = DatasetCommitter.deleteAll(fs, inspection.root(), doomed);
-        System.out.printf("clean: deleted %d objects%s%s%n", doomed.size() - failures,
-                failures > 0 ? ", " + failures + " failed" : "",
-                younger > 0 ? "; kept " + younger + " stray parts younger than " + olderThanMinutes + " min" : "");
     }
 }

@@ -1,6 +1,8 @@
 package io.stork.commit;
 
+import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestPart;
+import io.stork.manifest.commit.MergePlan;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,7 +20,8 @@ import java.util.Set;
  * @param writtenPartitions replace the previous parts in every directory the job wrote to (dynamic
  *                          partition overwrite)
  */
-record ReplacePlan(boolean everything, Set<String> directories, boolean writtenPartitions) implements Serializable {
+record ReplacePlan(boolean everything, Set<String> directories, boolean writtenPartitions)
+        implements MergePlan, Serializable {
 
     static final ReplacePlan NOTHING = new ReplacePlan(false, Set.of(), false);
 
@@ -44,8 +47,17 @@ record ReplacePlan(boolean everything, Set<String> directories, boolean writtenP
         return everything || !directories.isEmpty() || writtenPartitions;
     }
 
+    @Override
+    public Manifest.Operation operation() {
+        if (everything || !directories.isEmpty()) {
+            return Manifest.Operation.OVERWRITE;
+        }
+        return writtenPartitions ? Manifest.Operation.DYNAMIC_PARTITION_OVERWRITE : Manifest.Operation.APPEND;
+    }
+
     /** The previous parts that survive this job's commit. */
-    List<ManifestPart> kept(List<ManifestPart> previous, List<ManifestPart> written) {
+    @Override
+    public List<ManifestPart> kept(List<ManifestPart> previous, List<ManifestPart> written) {
         if (everything) {
             return List.of();
         }

@@ -115,7 +115,10 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
                 manifest.generation(), manifest.operation().jsonName(), manifest.parts().size(), parts.size());
     }
 
-    /** Deletes the parts of tasks that had committed: no manifest names them, so this is only tidiness. */
+    /**
+     * Deletes the parts of tasks that had committed, unless the manifest may name them (a commit whose
+     * answer was lost can have gone through although Spark was told it failed).
+     */
     @Override
     public void abortJob(JobContext jobContext) {
         if (committedParts == null || committedParts.isEmpty()) {
@@ -127,7 +130,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
             for (ManifestPart part : committedParts) {
                 files.add(new Path(fs.makeQualified(root()), part.path()));
             }
-            DatasetCommitter.deleteAll(fs, fs.makeQualified(root()), files);
+            new DatasetCommitter(fs, root(), jobId).deleteUncommitted(files);
         } catch (IOException | RuntimeException e) {
             LOG.warn("Job {} aborted; its parts under {} were not all deleted ({}): no manifest names them",
                     jobId, outputPath, e.toString());
@@ -221,8 +224,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         for (Path file : files) {
             ManifestPart part = committer.describe(file, attempt.getTaskID().getId(), attempt.getId());
             java.util.OptionalLong records = WrittenRecords.take(file.toString());
-            parts.add(records.isEmpty() ? part : new ManifestPart(part.path(), part.length(), part.etag(), part.jobId(),
-                    part.task(), part.attempt(), part.modifiedAt(), records.getAsLong(), part.statsJson()));
+            parts.add(records.isEmpty() ? part : part.withRecords(records.getAsLong()));
         }
         return new TaskCommitMessage(new TaskOutput(parts));
     }

@@ -152,10 +152,6 @@ public class StorkOutputCommitter extends PathOutputCommitter {
         for (ManifestPart part : committedParts(fs, context)) {
             doomed.add(new Path(fs.makeQualified(outputPath), part.path()));
         }
-        try {
-            DatasetCommitter.deleteAll(fs, fs.makeQualified(outputPath), doomed);
-        } catch (IOException e) {
-            LOG.warn("Job {} aborted; its parts were not all deleted ({}): no manifest names them", jobId, e.toString());
-        }
+        new DatasetCommitter(fs, outputPath, jobId).deleteUncommitted(doomed);
     }
 }

@@ -1,10 +1,12 @@
 package io.stork.hadoop;
 
 import io.stork.manifest.Manifest;
-import io.stork.manifest.ManifestCodec;
 import io.stork.manifest.ManifestPart;
 import io.stork.manifest.PartNames;
 import io.stork.manifest.TaskMarker;
+import io.stork.manifest.commit.CommitPoint;
+import io.stork.manifest.commit.CommitSettings;
+import io.stork.manifest.commit.MergePlan;
 import io.stork.store.ListEntry;
 import io.stork.store.ListRequest;
 import io.stork.store.ObjectKey;
@@ -12,7 +14,6 @@ import io.stork.store.ObjectStore;
 import io.stork.store.PutBody;
 import io.stork.store.PutOptions;
 import io.stork.store.StoreIterator;
-import java.io.ByteArrayOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.time.Instant;
@@ -87,6 +88,7 @@ final class ClassicCommitEmulation {
     private final AttemptOutputs attempts;
     private final DatasetManifests manifests;
     private final StatusFactory statuses;
+    private final CommitSettings commitSettings;
     private final Map<String, PendingJob> pending = new HashMap<>();
 
     /** Builds file statuses for keys (the file system's own, so paths and block sizes match). */
@@ -97,7 +99,8 @@ final class ClassicCommitEmulation {
     }
 
     ClassicCommitEmulation(ObjectStore store, String bucket, AttemptOutputs attempts, DatasetManifests manifests,
-                           StatusFactory statuses) {
+                           StatusFactory statuses, CommitSettings commitSettings) {
+        this.commitSettings = commitSettings;
         this.store = store;
         this.bucket = bucket;
         this.attempts = attempts;
@@ -355,22 +358,23 @@ final class ClassicCommitEmulation {
         if (job == null) {
             return false;
         }
-        Optional<LoadedManifest> previous = job.previous(); // read when the markers were, moments ago
-        List<ManifestPart> parts = new ArrayList<>();
-        previous.ifPresent(p -> parts.addAll(p.manifest().parts()));
+        // The previous manifest was read with the markers, moments ago; a conflict makes the commit point
+        // read it again. Same claim, same settled write as Stork's own committers.
+        Manifest previous = job.previous().map(LoadedManifest::manifest).orElse(null);
         long now = System.currentTimeMillis();
+        List<ManifestPart> written = new ArrayList<>();
         for (List<TaskMarker> markers : job.byTask().values()) {
             for (TaskMarker m : markers) {
-                parts.add(m.toPart(job.jobId(), now));
+                written.add(m.toPart(job.jobId(), now));
             }
         }
-        Manifest manifest = new Manifest(Manifest.CURRENT_VERSION, "stork 0.1.0 (classic committer)", job.jobId(),
-                previous.map(p -> p.manifest().generation() + 1).orElse(1L),
-                previous.isPresent() ? Manifest.Operation.APPEND : Manifest.Operation.CREATE, Instant.ofEpochMilli(now),
-                Instant.ofEpochMilli(now), parts);
-        ByteArrayOutputStream json = new ByteArrayOutputStream();
-        ManifestCodec.write(manifest, json);
-        store.put(ObjectKey.of(bucket, join(out, PartNames.MANIFEST)), PutBody.of(json.toByteArray()), PutOptions.defaults());
+        CommitPoint commitPoint = new CommitPoint(new StoreDatasetStorage(store, bucket, out), commitSettings);
+        try {
+            commitPoint.commit(new CommitPoint.Request(job.jobId(), "stork 0.1.0 (classic committer)", written,
+                    MergePlan.APPEND, false, Instant.ofEpochMilli(now), previous));
+        } finally {
+            manifests.invalidate(out);
+        }
         manifests.invalidate(out);
         return true;
     }

@@ -2,12 +2,17 @@ package io.stork.hadoop;
 
 import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestCodec;
+import io.stork.manifest.GenerationInfo;
 import io.stork.manifest.PartNames;
+import io.stork.manifest.RemovedPart;
+import io.stork.manifest.SnapshotRef;
 import io.stork.store.ByteRange;
+import io.stork.store.NotModifiedException;
 import io.stork.store.ObjectKey;
 import io.stork.store.ObjectNotFoundException;
 import io.stork.store.ObjectStore;
 import io.stork.store.ObjectStream;
+import io.stork.store.ReadCondition;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Iterator;
@@ -16,26 +21,38 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Finds and caches the Stork manifests of dataset directories. A directory's manifest costs one GET of
- * {@code <dir>/_SUCCESS}; the answer, including "there is none", is kept for a TTL (input is immutable
- * while a job reads it) and dropped at once when this file system writes or deletes anything in that
- * directory's tree. A {@code _SUCCESS} that is not a Stork manifest (Hadoop's empty marker, another
- * committer's JSON) counts as none; a Stork manifest that does not parse fails the read, never silently.
+ * Finds and caches the Stork manifests of dataset directories, and keeps them current.
+ *
+ * <ul>
+ *   <li>{@link #at}: the cached answer if there is one (a directory stays a directory whatever its
+ *       generation), else one GET of {@code <dir>/_SUCCESS}.</li>
+ *   <li>{@link #current}: the answer as the store has it now, for a query's listing of the dataset: one
+ *       conditional GET ({@code If-None-Match} with the cached manifest's ETag), which the store answers
+ *       with 304 and no body while the dataset is unchanged. A commit made by any process is therefore
+ *       visible to the next listing that starts after it returned.</li>
+ * </ul>
+ *
+ * A cached answer past its TTL is revalidated before any use. Writes and deletes through this file system
+ * drop the affected entries at once. A {@code _SUCCESS} that is not a Stork manifest (Hadoop's empty
+ * marker, another committer's JSON) counts as none; a broken one fails the read, never silently.
  */
 final class DatasetManifests {
 
-    private record Entry(LoadedManifest manifest, long expiresAt) {
+    /** A directory's manifest (null: none) with the ETag it was read at, and when the store last confirmed it. */
+    private record Entry(LoadedManifest manifest, String etag, long validatedAt) {
     }
 
     private final ObjectStore store;
     private final String bucket;
+    private final Duration retention;
     private final long ttlNanos;
     private final int capacity;
     private final Map<String, Entry> entries;
 
-    DatasetManifests(ObjectStore store, String bucket, int capacity, Duration ttl) {
+    DatasetManifests(ObjectStore store, String bucket, int capacity, Duration ttl, Duration retention) {
         this.store = store;
         this.bucket = bucket;
+        this.retention = retention;
         this.capacity = capacity;
         this.ttlNanos = ttl.toNanos();
         this.entries = new LinkedHashMap<>(16, 0.75f, true) {
@@ -46,35 +63,47 @@ final class DatasetManifests {
         };
     }
 
-    /** The manifest of directory {@code dirKey} (one GET unless cached); empty if it has none. */
+    /** The manifest of directory {@code dirKey}: cached (unless past its TTL), else one GET. */
     Optional<LoadedManifest> at(String dirKey) throws IOException {
+        Entry entry = fresh(dirKey);
+        return entry != null ? Optional.ofNullable(entry.manifest) : current(dirKey);
+    }
+
+    /**
+     * The manifest of directory {@code dirKey} as the store has it now: one conditional GET when a
+     * manifest is cached (304 while unchanged), else one GET.
+     */
+    Optional<LoadedManifest> current(String dirKey) throws IOException {
+        Entry cached;
         synchronized (this) {
-            Entry entry = entries.get(dirKey);
-            if (entry != null && System.nanoTime() - entry.expiresAt < 0) {
-                return Optional.ofNullable(entry.manifest);
-            }
+            cached = entries.get(dirKey);
         }
-        LoadedManifest loaded = load(dirKey);
+        Entry loaded = load(dirKey, cached);
         synchronized (this) {
             if (capacity > 0) {
-                entries.put(dirKey, new Entry(loaded, System.nanoTime() + ttlNanos));
+                entries.put(dirKey, loaded);
             }
         }
-        return Optional.ofNullable(loaded);
+        return Optional.ofNullable(loaded.manifest);
+    }
+
+    private synchronized Entry fresh(String dirKey) {
+        Entry entry = entries.get(dirKey);
+        return entry != null && System.nanoTime() - entry.validatedAt < ttlNanos ? entry : null;
     }
 
     /** A GET elsewhere found no manifest in {@code dirKey}: remember it, as a failed lookup would. */
     synchronized void recordAbsent(String dirKey) {
         if (capacity > 0) {
-            entries.put(dirKey, new Entry(null, System.nanoTime() + ttlNanos));
+            entries.put(dirKey, new Entry(null, null, System.nanoTime()));
         }
     }
 
-    /** A cached manifest whose dataset contains {@code key} (the root or below); no call. */
+    /** A cached manifest (within its TTL) whose dataset contains {@code key} (the root or below); no call. */
     synchronized Optional<LoadedManifest> cachedCovering(String key) {
         long now = System.nanoTime();
         for (Entry entry : entries.values()) {
-            if (entry.manifest != null && now - entry.expiresAt < 0 && entry.manifest.covers(key)) {
+            if (entry.manifest != null && now - entry.validatedAt < ttlNanos && entry.manifest.covers(key)) {
                 return Optional.of(entry.manifest);
             }
         }
@@ -113,19 +142,63 @@ final class DatasetManifests {
         }
     }
 
-    private LoadedManifest load(String dirKey) throws IOException {
+    private Entry load(String dirKey, Entry cached) throws IOException {
+        Optional<SnapshotRef> pinned = SnapshotRef.of(dirKey).filter(ref -> ref.root().equals(dirKey));
+        if (pinned.isPresent()) {
+            return new Entry(pinnedGeneration(pinned.get()), null, System.nanoTime());
+        }
         String manifestKey = dirKey.isEmpty() ? PartNames.MANIFEST : dirKey + "/" + PartNames.MANIFEST;
         ObjectKey key = ObjectKey.of(bucket, manifestKey);
         String source = "stork://" + bucket + "/" + manifestKey;
-        try (ObjectStream in = store.get(key, ByteRange.all())) {
+        ReadCondition condition = cached != null && cached.etag != null ? ReadCondition.ifNoneMatch(cached.etag)
+                : ReadCondition.NONE;
+        try (ObjectStream in = store.get(key, ByteRange.all(), condition)) {
+            String etag = in.info().etag();
             if (in.info().length() == 0) {
-                return null; // Hadoop's own success marker
+                return new Entry(null, etag, System.nanoTime()); // Hadoop's own success marker
             }
             Optional<Manifest> manifest = ManifestCodec.readIfStork(in, source);
-            return manifest.map(m -> LoadedManifest.index(dirKey, m)).orElse(null);
+            return new Entry(manifest.map(m -> LoadedManifest.index(dirKey, m)).orElse(null), etag, System.nanoTime());
+        } catch (NotModifiedException unchanged) {
+            return new Entry(cached.manifest, cached.etag, System.nanoTime());
         } catch (ObjectNotFoundException e) {
-            return null;
+            return new Entry(null, null, System.nanoTime());
         }
+    }
+
+    /**
+     * A dataset pinned to a past generation ({@code t@v3}): the current manifest, one GET, rebuilt as that
+     * generation's. Its parts must still be in the store: a generation whose dropped parts have left the
+     * retention period may have been vacuumed, and is refused rather than read in part.
+     */
+    private LoadedManifest pinnedGeneration(SnapshotRef ref) throws IOException {
+        String source = "stork://" + bucket + "/" + ref.root();
+        Entry base = load(ref.dataset(), null);
+        if (base.manifest == null) {
+            throw new java.io.FileNotFoundException(source + ": no Stork manifest at stork://" + bucket + "/"
+                    + ref.dataset() + ", so no generation to read");
+        }
+        Manifest current = base.manifest.manifest();
+        long generation;
+        try {
+            generation = ref.select(current);
+        } catch (IllegalArgumentException e) {
+            throw new java.io.FileNotFoundException(source + ": " + e.getMessage());
+        }
+        java.time.Instant expiry = java.time.Instant.now().minus(retention);
+        for (RemovedPart removed : current.removed()) {
+            if (removed.namedBy(generation) && removed.removedAt().isBefore(expiry)) {
+                throw new java.io.FileNotFoundException(source + ": generation " + generation + " is older than the "
+                        + "retention period (fs.stork.retention=" + retention + "); its replaced parts may have been "
+                        + "vacuumed");
+            }
+        }
+        GenerationInfo info = current.info(generation).orElse(null);
+        Manifest view = new Manifest(current.version(), current.writer(),
+                info == null ? current.jobId() : info.jobId(), generation,
+                info == null ? current.operation() : info.operation(), current.createdAt(),
+                info == null ? current.committedAt() : info.committedAt(), current.partsAt(generation));
+        return LoadedManifest.index(ref.root(), view, ref.dataset());
     }
 
     private static String parentOf(String key) {

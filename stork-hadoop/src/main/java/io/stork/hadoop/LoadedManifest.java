@@ -12,13 +12,19 @@ import java.util.TreeSet;
  * A dataset's manifest as the file system serves it: the parts indexed by directory, so that listing the
  * dataset root or any partition directory below it is a map lookup.
  *
- * @param rootKey the dataset directory's key (no trailing slash)
+ * @param rootKey       the directory's key as the caller names it (no trailing slash); for a dataset pinned
+ *                      to a past generation, the pinned name ({@code t@v3})
+ * @param objectRootKey the dataset directory whose objects the parts are ({@code t})
  */
-record LoadedManifest(String rootKey, Manifest manifest, Map<String, ManifestPart> partsByPath,
+record LoadedManifest(String rootKey, String objectRootKey, Manifest manifest, Map<String, ManifestPart> partsByPath,
                       Map<String, List<ManifestPart>> filesByDirectory,
                       Map<String, TreeSet<String>> subdirectoriesByDirectory) {
 
     static LoadedManifest index(String rootKey, Manifest manifest) {
+        return index(rootKey, manifest, rootKey);
+    }
+
+    static LoadedManifest index(String rootKey, Manifest manifest, String objectRootKey) {
         Map<String, ManifestPart> byPath = new HashMap<>();
         Map<String, List<ManifestPart>> files = new HashMap<>();
         Map<String, TreeSet<String>> subdirectories = new HashMap<>();
@@ -37,7 +43,7 @@ record LoadedManifest(String rootKey, Manifest manifest, Map<String, ManifestPar
                 child = parent;
             }
         }
-        return new LoadedManifest(rootKey, manifest, byPath, files, subdirectories);
+        return new LoadedManifest(rootKey, objectRootKey, manifest, byPath, files, subdirectories);
     }
 
     /** The key of {@code key} relative to the root, or null if it is not the root or below it. */
@@ -73,8 +79,18 @@ record LoadedManifest(String rootKey, Manifest manifest, Map<String, ManifestPar
                 || subdirectoriesByDirectory.containsKey(relativeDirectory);
     }
 
-    /** The object key of a part. */
+    /** The key of a part as the caller names it (under {@link #rootKey()}). */
     String keyOf(ManifestPart part) {
         return rootKey.isEmpty() ? part.path() : rootKey + "/" + part.path();
+    }
+
+    /** The key of the object that holds a part. */
+    String objectKeyOf(ManifestPart part) {
+        return objectRootKey.isEmpty() ? part.path() : objectRootKey + "/" + part.path();
+    }
+
+    /** Whether this is a dataset pinned to a past generation (read-only, immutable). */
+    boolean pinned() {
+        return !objectRootKey.equals(rootKey);
     }
 }

@@ -36,7 +36,8 @@ final class ObjectStoreFactory {
                     c.getInt(StorkConfig.MULTIPART_IN_FLIGHT, S3StoreConfig.DEFAULT_PARTS_IN_FLIGHT),
                     c.getInt(StorkConfig.CONNECTION_MAXIMUM, 32),
                     c.getDuration(StorkConfig.CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
-                    c.getDuration(StorkConfig.SOCKET_TIMEOUT, Duration.ofSeconds(60))));
+                    c.getDuration(StorkConfig.SOCKET_TIMEOUT, Duration.ofSeconds(60)),
+                    c.getBoolean(StorkConfig.S3_CONDITIONAL_WRITES, false)));
         } catch (IllegalArgumentException e) {
             throw new IOException("stork://" + c.bucket() + ": " + e.getMessage());
         }

@@ -47,6 +47,9 @@ final class StorkConfig {
     static final String CLASSIC_COMMITTER_EMULATION = "classic.committer.emulation";
     static final String MANIFEST_CACHE_SIZE = "manifest.cache.size";
     static final String MANIFEST_CACHE_TTL = "manifest.cache.ttl";
+    static final String S3_CONDITIONAL_WRITES = "s3.conditional.writes";
+    static final String RETENTION = "retention";
+    static final String CLAIM_TIMEOUT = "commit.claim.timeout";
 
     private final Configuration conf;
     private final String bucket;
@@ -129,6 +132,13 @@ final class StorkConfig {
 
     Duration getDuration(String name, Duration defaultValue) {
         return Duration.ofMillis(conf.getTimeDuration(key(name), defaultValue.toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    /** Retention and claim timeout of the commit point ({@code fs.stork.retention}, {@code fs.stork.commit.claim.timeout}). */
+    io.stork.manifest.commit.CommitSettings commitSettings() {
+        io.stork.manifest.commit.CommitSettings defaults = io.stork.manifest.commit.CommitSettings.defaults();
+        return defaults.withRetention(getDuration(RETENTION, defaults.retention()))
+                .withClaimTimeout(getDuration(CLAIM_TIMEOUT, defaults.claimTimeout()));
     }
 
     RetryPolicy retryPolicy() {

@@ -2,6 +2,7 @@ package io.stork.hadoop;
 
 import io.stork.manifest.ManifestPart;
 import io.stork.manifest.PartNames;
+import io.stork.manifest.SnapshotRef;
 import io.stork.store.ListEntry;
 import io.stork.store.ListRequest;
 import io.stork.store.ObjectInfo;
@@ -80,7 +81,8 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         statusCache = new StatusCache(config.getInt(StorkConfig.STATUS_CACHE_SIZE, 10_000),
                 config.getDuration(StorkConfig.STATUS_CACHE_TTL, java.time.Duration.ofMinutes(5)));
         manifests = new DatasetManifests(store, bucket, config.getInt(StorkConfig.MANIFEST_CACHE_SIZE, 100),
-                config.getDuration(StorkConfig.MANIFEST_CACHE_TTL, java.time.Duration.ofMinutes(1)));
+                config.getDuration(StorkConfig.MANIFEST_CACHE_TTL, java.time.Duration.ofMinutes(1)),
+                config.commitSettings().retention());
         readRaw = config.getBoolean(StorkConfig.READ_RAW, false);
         attemptOutputs = ATTEMPTS_BY_BUCKET.computeIfAbsent(bucket, b -> new AttemptOutputs());
         if (config.getBoolean(StorkConfig.CLASSIC_COMMITTER_EMULATION, true)) {
@@ -95,7 +97,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
                         public FileStatus directory(String key) {
                             return directoryStatus(pathOf(key));
                         }
-                    });
+                    }, config.commitSettings());
         }
         int threads = config.getInt(StorkConfig.VECTORED_READ_THREADS, 8);
         java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
@@ -161,8 +163,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
             throw new FileNotFoundException(path + " is a directory");
         }
         try {
-            return new FSDataInputStream(StorkInputStream.open(store, objectKey(path), path.toString(), readahead,
-                    statistics, vectoredReadPool, -1, null));
+            return new FSDataInputStream(openObject(path, key, -1, null));
         } catch (FileNotFoundException e) {
             if (key.equals(PartNames.MANIFEST) || key.endsWith("/" + PartNames.MANIFEST)) {
                 // A committer just looked for a manifest: the manifest cache need not ask again.
@@ -207,12 +208,43 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
             if (keyOf(path).isEmpty()) {
                 throw new FileNotFoundException(path + " is a directory");
             }
-            result.complete(new FSDataInputStream(StorkInputStream.open(store, objectKey(path), path.toString(),
-                    readahead, statistics, vectoredReadPool, length, null)));
+            String etag = status instanceof org.apache.hadoop.fs.EtagSource source ? source.getEtag() : null;
+            result.complete(new FSDataInputStream(openObject(path, keyOf(path), length, etag)));
         } catch (IOException e) {
             result.completeExceptionally(e);
         }
         return result;
+    }
+
+    /**
+     * Opens an object. A part that a cached manifest names is read with the ETag its generation committed
+     * as precondition, so a part replaced since fails with one line instead of returning other bytes.
+     */
+    private StorkInputStream openObject(Path path, String key, long length, String etag) throws IOException {
+        String committedIn = null;
+        String objectKey = key;
+        Optional<LoadedManifest> covering = coveringManifest(key);
+        Optional<SnapshotRef> pinned = SnapshotRef.of(key);
+        if (covering.isEmpty() && pinned.isPresent() && !readRaw) {
+            covering = manifests.at(pinned.get().root()); // an executor's first read of a pinned generation
+        }
+        if (covering.isPresent()) {
+            ManifestPart part = covering.get().part(covering.get().relative(key));
+            if (part == null && covering.get().pinned()) {
+                throw new FileNotFoundException(path + ": not a part of generation "
+                        + covering.get().manifest().generation() + " of " + pathOf(covering.get().objectRootKey()));
+            }
+            if (part != null) {
+                objectKey = covering.get().objectKeyOf(part);
+                if (part.etag() != null) {
+                    etag = part.etag();
+                    committedIn = "generation " + covering.get().manifest().generation() + " of "
+                            + pathOf(covering.get().objectRootKey());
+                }
+            }
+        }
+        return StorkInputStream.open(store, ObjectKey.of(bucket, objectKey), path.toString(), readahead, statistics,
+                vectoredReadPool, length, etag, committedIn);
     }
 
     // ---- write ----
@@ -233,6 +265,10 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         String requestedKey = keyOf(requested);
         if (requestedKey.isEmpty()) {
             throw new FileAlreadyExistsException(path + " is the root directory");
+        }
+        if (!readRaw && SnapshotRef.of(requestedKey).isPresent()) {
+            throw new IOException(path + " is in a past generation of a dataset (" + SnapshotRef.of(requestedKey).get()
+                    .root() + "), which is read-only: write to the dataset itself");
         }
         // A task attempt's file under Hadoop's classic temporary layout goes straight to its final,
         // attempt-named key: nothing will need renaming (docs/commit-protocol.md, "RDD writes").
@@ -352,6 +388,10 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         if (covering.isPresent()) {
             return statusFromManifest(qualified, key, covering.get());
         }
+        if (!readRaw && SnapshotRef.of(key).filter(ref -> ref.root().equals(key)).isPresent()) {
+            manifestFor(key); // a pinned generation that cannot be read fails here, naming why
+            return directoryStatus(qualified);
+        }
         if (looksLikeDataset(qualified.getName())) {
             if (manifestFor(key).isPresent()) {
                 return directoryStatus(qualified);
@@ -445,7 +485,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         if (virtual.isPresent()) {
             return virtual.get();
         }
-        Optional<LoadedManifest> manifest = manifestFor(key);
+        Optional<LoadedManifest> manifest = manifestForListing(key);
         if (manifest.isPresent()) {
             return listFromManifest(qualified, key, manifest.get());
         }
@@ -453,13 +493,30 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         return readRaw || isInternal(key) ? listed : checkComplete(qualified, key, listed);
     }
 
-    /** The manifest that governs a directory's listing: cached covering one, else the directory's own. */
+    /** The manifest that governs a directory's status: cached covering one, else the directory's own. */
     private Optional<LoadedManifest> manifestFor(String key) throws IOException {
         if (readRaw || isInternal(key)) {
             return Optional.empty();
         }
         Optional<LoadedManifest> covering = manifests.cachedCovering(key);
         return covering.isPresent() ? covering : manifests.at(key);
+    }
+
+    /**
+     * The manifest that governs a directory's listing. A listing of the dataset root is where a query
+     * starts reading a dataset, so there the cached manifest is revalidated (one conditional GET, 304
+     * while unchanged): every query lists the generation current when it started, and its tasks read
+     * that generation's parts, which retention keeps readable after later commits.
+     */
+    private Optional<LoadedManifest> manifestForListing(String key) throws IOException {
+        if (readRaw || isInternal(key)) {
+            return Optional.empty();
+        }
+        Optional<LoadedManifest> covering = manifests.cachedCovering(key);
+        if (covering.isPresent() && (!covering.get().rootKey().equals(key) || covering.get().pinned())) {
+            return covering; // below the root, or a past generation (immutable)
+        }
+        return covering.isPresent() ? manifests.current(key) : manifests.at(key);
     }
 
     /** Stork's own bookkeeping inside a dataset ({@code _stork/}): plain objects, never a dataset. */
@@ -498,6 +555,11 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     private FileStatus[] checkComplete(Path qualified, String key, FileStatus[] listed) throws IOException {
         for (FileStatus status : listed) {
             if (status.isFile() && PartNames.isAttemptNamed(status.getPath().getName())) {
+                // "No manifest" may have been cached before the first commit: ask the store again.
+                Optional<LoadedManifest> own = manifests.current(key);
+                if (own.isPresent()) {
+                    return listFromManifest(qualified, key, own.get());
+                }
                 Optional<LoadedManifest> covering = key.isEmpty() ? Optional.empty()
                         : manifests.findCovering(key);
                 if (covering.isPresent()) {
@@ -622,7 +684,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         }
         Path qualified = makeQualified(path);
         String key = keyOf(qualified);
-        Optional<LoadedManifest> manifest = manifestFor(key);
+        Optional<LoadedManifest> manifest = manifestForListing(key);
         if (manifest.isPresent() && manifest.get().isDirectory(manifest.get().relative(key))) {
             String relative = manifest.get().relative(key);
             List<org.apache.hadoop.fs.LocatedFileStatus> parts = new ArrayList<>();
@@ -761,6 +823,8 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         switch (capability.toLowerCase(java.util.Locale.ROOT)) {
             case StorkCapabilities.CONDITIONAL_CREATE:
                 return store.supportsConditionalCreate();
+            case StorkCapabilities.ATOMIC_CREATE:
+                return store.conditionalCreateIsAtomic();
             case StorkCapabilities.MANIFEST_LISTING:
             case org.apache.hadoop.fs.CommonPathCapabilities.ETAGS_AVAILABLE:
             case org.apache.hadoop.fs.CommonPathCapabilities.BULK_DELETE:

@@ -17,9 +17,15 @@ import java.util.Objects;
  * @param createdAt   when that job started
  * @param committedAt when it committed
  * @param parts       the committed parts, in the order written
+ * @param removed     parts earlier generations named and a later one dropped, kept while within retention
+ *                    (so that {@link #partsAt} can rebuild those generations)
+ * @param history     one line per generation from {@code restorableFrom} on, oldest first
+ * @param restorableFrom the oldest generation whose parts this manifest can list (older ones' removed
+ *                    parts have left retention)
  */
 public record Manifest(int version, String writer, String jobId, long generation, Operation operation,
-                       Instant createdAt, Instant committedAt, List<ManifestPart> parts) {
+                       Instant createdAt, Instant committedAt, List<ManifestPart> parts, List<RemovedPart> removed,
+                       List<GenerationInfo> history, long restorableFrom) {
 
     /** The version this code writes. Readers accept this and earlier versions. */
     public static final int CURRENT_VERSION = 1;
@@ -33,7 +39,9 @@ public record Manifest(int version, String writer, String jobId, long generation
         /** Previous parts replaced (all, or those under the directories the job replaced). */
         OVERWRITE,
         /** Previous parts kept except in the partitions the job wrote. */
-        DYNAMIC_PARTITION_OVERWRITE;
+        DYNAMIC_PARTITION_OVERWRITE,
+        /** The parts of an earlier generation, named again (nothing copied). */
+        RESTORE;
 
         public String jsonName() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
@@ -56,9 +64,75 @@ public record Manifest(int version, String writer, String jobId, long generation
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(committedAt, "committedAt");
         parts = List.copyOf(parts);
+        removed = removed == null ? List.of() : List.copyOf(removed);
+        history = history == null ? List.of() : List.copyOf(history);
         if (generation < 1) {
             throw new IllegalArgumentException("generation starts at 1, not " + generation);
         }
+        if (restorableFrom < 1 || restorableFrom > generation) {
+            restorableFrom = generation;
+        }
+    }
+
+    /** A manifest without history (a first generation, or one read from a writer that kept none). */
+    public Manifest(int version, String writer, String jobId, long generation, Operation operation,
+                    Instant createdAt, Instant committedAt, List<ManifestPart> parts) {
+        this(version, writer, jobId, generation, operation, createdAt, committedAt, parts, List.of(), List.of(),
+                generation);
+    }
+
+    /**
+     * The parts generation {@code g} named, rebuilt from the current parts and the removed ones.
+     *
+     * @throws IllegalArgumentException if {@code g} is not between {@link #restorableFrom()} and
+     *                                  {@link #generation()}
+     */
+    public List<ManifestPart> partsAt(long g) {
+        if (g == generation) {
+            return parts;
+        }
+        if (g < restorableFrom || g > generation) {
+            throw new IllegalArgumentException("generation " + g + " is not available: this manifest lists "
+                    + (restorableFrom == generation ? "generation " + generation + " only"
+                    : "generations " + restorableFrom + " to " + generation));
+        }
+        List<ManifestPart> result = new java.util.ArrayList<>();
+        for (RemovedPart r : removed) {
+            if (r.namedBy(g)) {
+                result.add(r.part());
+            }
+        }
+        for (ManifestPart p : parts) {
+            if (p.addedIn() <= g) {
+                result.add(p);
+            }
+        }
+        result.sort(java.util.Comparator.comparingLong(ManifestPart::addedIn));
+        return result;
+    }
+
+    /** The history line of generation {@code g}, if the manifest still has it. */
+    public java.util.Optional<GenerationInfo> info(long g) {
+        for (GenerationInfo info : history) {
+            if (info.generation() == g) {
+                return java.util.Optional.of(info);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** The latest generation committed at or before {@code instant}, among those this manifest can list. */
+    public java.util.OptionalLong generationAt(Instant instant) {
+        long found = -1;
+        for (GenerationInfo info : history) {
+            if (info.generation() >= restorableFrom && !info.committedAt().isAfter(instant)) {
+                found = Math.max(found, info.generation());
+            }
+        }
+        if (found < 0 && !committedAt.isAfter(instant)) {
+            found = generation;
+        }
+        return found < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(found);
     }
 
     /** The total length of all parts. */

@@ -44,19 +44,52 @@ public final class ManifestCodec {
             g.writeStringField("committedAt", manifest.committedAt().toString());
             g.writeNumberField("partCount", manifest.parts().size());
             g.writeNumberField("totalLength", manifest.totalLength());
+            g.writeNumberField("restorableFrom", manifest.restorableFrom());
             g.writeArrayFieldStart("parts");
             for (ManifestPart part : manifest.parts()) {
                 // One line per part keeps the file readable with head/grep and diffable.
                 g.writeRaw('\n');
-                writePart(g, part);
+                writePart(g, part, null);
             }
             g.writeEndArray();
+            if (!manifest.removed().isEmpty()) {
+                g.writeArrayFieldStart("removed");
+                for (RemovedPart removed : manifest.removed()) {
+                    g.writeRaw('\n');
+                    writePart(g, removed.part(), removed);
+                }
+                g.writeEndArray();
+            }
+            if (!manifest.history().isEmpty()) {
+                g.writeArrayFieldStart("history");
+                for (GenerationInfo info : manifest.history()) {
+                    g.writeRaw('\n');
+                    writeInfo(g, info);
+                }
+                g.writeEndArray();
+            }
             g.writeEndObject();
             g.writeRaw('\n');
         }
     }
 
-    private static void writePart(JsonGenerator g, ManifestPart part) throws IOException {
+    private static void writeInfo(JsonGenerator g, GenerationInfo info) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("generation", info.generation());
+        g.writeStringField("operation", info.operation().jsonName());
+        g.writeStringField("job", info.jobId());
+        g.writeStringField("committedAt", info.committedAt().toString());
+        g.writeNumberField("parts", info.partCount());
+        g.writeNumberField("bytes", info.bytes());
+        if (info.records() != null) {
+            g.writeNumberField("records", info.records());
+        }
+        g.writeNumberField("added", info.added());
+        g.writeNumberField("removed", info.removed());
+        g.writeEndObject();
+    }
+
+    private static void writePart(JsonGenerator g, ManifestPart part, RemovedPart removed) throws IOException {
         g.writeStartObject();
         g.writeStringField("path", part.path());
         g.writeNumberField("length", part.length());
@@ -69,6 +102,13 @@ public final class ManifestCodec {
         g.writeNumberField("modifiedAt", part.modifiedAt());
         if (part.records() != null) {
             g.writeNumberField("records", part.records());
+        }
+        if (part.addedIn() > 0) {
+            g.writeNumberField("addedIn", part.addedIn());
+        }
+        if (removed != null) {
+            g.writeNumberField("removedIn", removed.removedIn());
+            g.writeStringField("removedAt", removed.removedAt().toString());
         }
         if (part.statsJson() != null) {
             g.writeFieldName("stats");
@@ -90,7 +130,9 @@ public final class ManifestCodec {
     /**
      * Parses a {@code _SUCCESS} object that may not be a Stork manifest at all (Hadoop writes an empty one,
      * other committers their own JSON): empty if it is not one; an exception if it says it is one and is
-     * broken. Stork writes "format" first, so a foreign file is recognised without reading it all.
+     * broken. Stork writes "format" first, so a foreign file is recognised without reading it all. An empty
+     * object is Hadoop's marker; a JSON object without Stork's "format" another committer's (S3A's); any
+     * other content fails with {@link CorruptManifestException}.
      */
     public static java.util.Optional<Manifest> readIfStork(InputStream in, String source) throws IOException {
         return read(in, source, true);
@@ -102,19 +144,19 @@ public final class ManifestCodec {
         try (JsonParser p = JSON.createParser(in)) {
             return java.util.Optional.ofNullable(readManifest(p, source, lenient, claimsStork));
         } catch (JsonProcessingException e) {
-            if (lenient && !claimsStork[0]) {
-                return java.util.Optional.empty();
-            }
+            // Foreign JSON is recognised by its first field; anything that is not JSON at all (a truncated
+            // or overwritten object) is corrupt, never "no manifest", which would hide the damage.
             throw new CorruptManifestException(source, "not valid JSON (" + e.getOriginalMessage() + ")", e);
         }
     }
 
     private static Manifest readManifest(JsonParser p, String source, boolean lenient, boolean[] claimsStork)
             throws IOException {
-        if (p.nextToken() != JsonToken.START_OBJECT) {
-            if (lenient) {
-                return null;
-            }
+        JsonToken first = p.nextToken();
+        if (first == null && lenient) {
+            return null; // empty: Hadoop's own success marker
+        }
+        if (first != JsonToken.START_OBJECT) {
             throw new CorruptManifestException(source, "not a JSON object");
         }
         String format = null;
@@ -126,6 +168,9 @@ public final class ManifestCodec {
         String createdAt = null;
         String committedAt = null;
         List<ManifestPart> parts = null;
+        List<RemovedPart> removed = List.of();
+        List<GenerationInfo> history = List.of();
+        long restorableFrom = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
@@ -150,6 +195,9 @@ public final class ManifestCodec {
                     }
                     parts = readParts(p, source);
                 }
+                case "removed" -> removed = readRemoved(p, source, value);
+                case "history" -> history = readHistory(p, source, value);
+                case "restorableFrom" -> restorableFrom = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : 0;
                 default -> p.skipChildren();
             }
         }
@@ -174,17 +222,90 @@ public final class ManifestCodec {
         try {
             return new Manifest(version, writer, jobId, generation, Manifest.Operation.fromJsonName(operation),
                     Instant.parse(require(source, "createdAt", createdAt)),
-                    Instant.parse(require(source, "committedAt", committedAt)), parts);
+                    Instant.parse(require(source, "committedAt", committedAt)), parts, removed, history,
+                    restorableFrom);
         } catch (DateTimeException | IllegalArgumentException e) {
             throw new CorruptManifestException(source, e.getMessage(), e);
         }
+    }
+
+    private static List<RemovedPart> readRemoved(JsonParser p, String source, JsonToken value) throws IOException {
+        if (value != JsonToken.START_ARRAY) {
+            throw new CorruptManifestException(source, "\"removed\" is not an array");
+        }
+        List<RemovedPart> removed = new ArrayList<>();
+        JsonToken token;
+        while ((token = p.nextToken()) == JsonToken.START_OBJECT) {
+            PartFields fields = readPartFields(p, source, removed.size(), "removed part ");
+            try {
+                removed.add(new RemovedPart(fields.part(), require(source, "removed part \"removedIn\"",
+                        fields.removedIn()), Instant.parse(require(source, "removed part \"removedAt\"",
+                        fields.removedAt()))));
+            } catch (DateTimeException | IllegalArgumentException e) {
+                throw new CorruptManifestException(source, e.getMessage(), e);
+            }
+        }
+        if (token != JsonToken.END_ARRAY) {
+            throw new CorruptManifestException(source, "removed part " + removed.size() + " is not an object");
+        }
+        return removed;
+    }
+
+    private static List<GenerationInfo> readHistory(JsonParser p, String source, JsonToken value) throws IOException {
+        if (value != JsonToken.START_ARRAY) {
+            throw new CorruptManifestException(source, "\"history\" is not an array");
+        }
+        List<GenerationInfo> history = new ArrayList<>();
+        JsonToken token;
+        while ((token = p.nextToken()) == JsonToken.START_OBJECT) {
+            Long generation = null;
+            String operation = null;
+            String job = null;
+            String committedAt = null;
+            long parts = 0;
+            long bytes = 0;
+            Long records = null;
+            long added = 0;
+            long removedCount = 0;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                boolean number = v == JsonToken.VALUE_NUMBER_INT;
+                switch (field) {
+                    case "generation" -> generation = number ? p.getLongValue() : null;
+                    case "operation" -> operation = p.getValueAsString();
+                    case "job" -> job = p.getValueAsString();
+                    case "committedAt" -> committedAt = p.getValueAsString();
+                    case "parts" -> parts = number ? p.getLongValue() : 0;
+                    case "bytes" -> bytes = number ? p.getLongValue() : 0;
+                    case "records" -> records = number ? p.getLongValue() : null;
+                    case "added" -> added = number ? p.getLongValue() : 0;
+                    case "removed" -> removedCount = number ? p.getLongValue() : 0;
+                    default -> p.skipChildren();
+                }
+            }
+            String where = "history entry " + history.size();
+            try {
+                history.add(new GenerationInfo(require(source, where + " \"generation\"", generation),
+                        Manifest.Operation.fromJsonName(require(source, where + " \"operation\"", operation)),
+                        require(source, where + " \"job\"", job),
+                        Instant.parse(require(source, where + " \"committedAt\"", committedAt)),
+                        (int) parts, bytes, records, (int) added, (int) removedCount));
+            } catch (DateTimeException | IllegalArgumentException e) {
+                throw new CorruptManifestException(source, e.getMessage(), e);
+            }
+        }
+        if (token != JsonToken.END_ARRAY) {
+            throw new CorruptManifestException(source, "history entry " + history.size() + " is not an object");
+        }
+        return history;
     }
 
     private static List<ManifestPart> readParts(JsonParser p, String source) throws IOException {
         List<ManifestPart> parts = new ArrayList<>();
         JsonToken token;
         while ((token = p.nextToken()) == JsonToken.START_OBJECT) {
-            parts.add(readPart(p, source, parts.size()));
+            parts.add(readPartFields(p, source, parts.size(), "part ").part());
         }
         if (token != JsonToken.END_ARRAY) {
             throw new CorruptManifestException(source, "part " + parts.size() + " is not an object");
@@ -192,8 +313,14 @@ public final class ManifestCodec {
         return parts;
     }
 
-    private static ManifestPart readPart(JsonParser p, String source, int index) throws IOException {
+    private record PartFields(ManifestPart part, Long removedIn, String removedAt) {
+    }
+
+    private static PartFields readPartFields(JsonParser p, String source, int index, String what) throws IOException {
         String path = null;
+        long addedIn = 0;
+        Long removedIn = null;
+        String removedAt = null;
         Long length = null;
         String etag = null;
         String job = null;
@@ -215,15 +342,18 @@ public final class ManifestCodec {
                 case "modifiedAt" -> modifiedAt = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : 0;
                 case "records" -> records = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
                 case "stats" -> stats = copyStructure(p);
+                case "addedIn" -> addedIn = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : 0;
+                case "removedIn" -> removedIn = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
+                case "removedAt" -> removedAt = p.getValueAsString();
                 default -> p.skipChildren();
             }
         }
-        String where = "part " + index;
+        String where = what + index;
         try {
-            return new ManifestPart(require(source, where + " \"path\"", path),
+            return new PartFields(new ManifestPart(require(source, where + " \"path\"", path),
                     require(source, where + " \"length\"", length), etag, require(source, where + " \"job\"", job),
                     require(source, where + " \"task\"", task), require(source, where + " \"attempt\"", attempt),
-                    modifiedAt, records, stats);
+                    modifiedAt, records, stats, addedIn), removedIn, removedAt);
         } catch (IllegalArgumentException e) {
             throw new CorruptManifestException(source, e.getMessage(), e);
         }

@@ -17,9 +17,17 @@ import java.util.Objects;
  * @param records    the record count, or null when the writer did not report one
  * @param statsJson  statistics gathered while writing (a JSON object, opaque to this format's version 1;
  *                   data skipping defines its content), or null
+ * @param addedIn    the generation whose commit added the part to the dataset; 0 while it is not committed
+ *                   (a task's report) or unknown (a manifest written before generations were recorded)
  */
 public record ManifestPart(String path, long length, String etag, String jobId, int task, long attempt,
-                           long modifiedAt, Long records, String statsJson) implements Serializable {
+                           long modifiedAt, Long records, String statsJson, long addedIn) implements Serializable {
+
+    /** A part not yet committed to any generation. */
+    public ManifestPart(String path, long length, String etag, String jobId, int task, long attempt,
+                        long modifiedAt, Long records, String statsJson) {
+        this(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson, 0);
+    }
 
     public ManifestPart {
         Objects.requireNonNull(path, "path");
@@ -30,6 +38,15 @@ public record ManifestPart(String path, long length, String etag, String jobId, 
         if (length < 0) {
             throw new IllegalArgumentException("negative length for part " + path);
         }
+    }
+
+    public ManifestPart withAddedIn(long generation) {
+        return generation == addedIn ? this
+                : new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson, generation);
+    }
+
+    public ManifestPart withRecords(Long count) {
+        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, count, statsJson, addedIn);
     }
 
     /** The directory part of {@link #path()}, "" for a part at the dataset root. */

@@ -90,6 +90,16 @@ public final class PartNames {
     }
 
     /** True if a file name has the form of a Stork attempt part (unique by construction). */
+    /** A path with a segment starting with "_" or "." (Stork's and other tools' bookkeeping): not data. */
+    public static boolean isHidden(String relativePath) {
+        for (String segment : relativePath.split("/")) {
+            if (segment.startsWith("_") || segment.startsWith(".")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static boolean isAttemptNamed(String fileName) {
         return ATTEMPT_NAMED.matcher(fileName).matches() || HADOOP_ATTEMPT_NAMED.matcher(fileName).matches();
     }

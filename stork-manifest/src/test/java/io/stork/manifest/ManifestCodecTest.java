@@ -96,13 +96,39 @@ class ManifestCodecTest {
     @Test
     void foreignSuccessMarkersAreNotStorkManifests() throws IOException {
         for (String foreign : new String[] {"", "{\"name\":\"org.apache.hadoop.fs.s3a.commit\",\"filenames\":[]}",
-                "not json at all", "[1,2]", "{\"format\":\"other\",\"version\":9}"}) {
+                "{\"format\":\"other\",\"version\":9}"}) {
             assertThat(ManifestCodec.readIfStork(new ByteArrayInputStream(foreign.getBytes(StandardCharsets.UTF_8)), "x"))
                     .as(foreign).isEmpty();
         }
-        assertThatThrownBy(() -> ManifestCodec.readIfStork(new ByteArrayInputStream(
-                "{\"format\":\"stork-manifest\",\"version\":1,\"parts\":[}".getBytes(StandardCharsets.UTF_8)), "x"))
-                .isInstanceOf(CorruptManifestException.class);
+        // Not JSON, or JSON that is no object: a damaged _SUCCESS, reported as such (never "no manifest").
+        for (String corrupt : new String[] {"not json at all", "[1,2]", "\u0000\u0001garbage",
+                "{\"format\":\"stork-manifest\",\"version\":1,\"parts\":[}"}) {
+            assertThatThrownBy(() -> ManifestCodec.readIfStork(new ByteArrayInputStream(
+                    corrupt.getBytes(StandardCharsets.UTF_8)), "stork://b/t/_SUCCESS"))
+                    .as(corrupt).isInstanceOf(CorruptManifestException.class)
+                    .hasMessageStartingWith("corrupt Stork manifest stork://b/t/_SUCCESS: ");
+        }
+    }
+
+    @Test
+    void historyAndRemovedPartsRoundTrip() throws IOException {
+        ManifestPart kept = new ManifestPart("a", 10, "e1", JOB, 0, 0, 1L, 5L, null, 1);
+        ManifestPart added = new ManifestPart("b", 20, "e2", JOB, 1, 0, 2L, 7L, null, 3);
+        RemovedPart gone = new RemovedPart(new ManifestPart("c", 30, "e3", "other", 0, 1, 3L, null, null, 2), 3,
+                Instant.parse("2026-11-23T05:01:02Z"));
+        GenerationInfo info = new GenerationInfo(3, Manifest.Operation.OVERWRITE, JOB,
+                Instant.parse("2026-11-23T05:01:02Z"), 2, 30, 12L, 1, 1);
+        Manifest original = new Manifest(1, "stork test", JOB, 3, Manifest.Operation.OVERWRITE,
+                Instant.parse("2026-11-23T05:00:00Z"), Instant.parse("2026-11-23T05:01:02Z"), List.of(kept, added),
+                List.of(gone), List.of(info), 2);
+        Manifest read = decode(new String(encode(original), StandardCharsets.UTF_8));
+        assertThat(read).isEqualTo(original);
+        assertThat(read.partsAt(2)).extracting(ManifestPart::path).containsExactlyInAnyOrder("a", "c");
+        assertThat(read.partsAt(3)).extracting(ManifestPart::path).containsExactly("a", "b");
+        assertThatThrownBy(() -> read.partsAt(1)).hasMessageContaining("generations 2 to 3");
+        Changes changes = Changes.between(read, 2, 3);
+        assertThat(changes.added()).extracting(ManifestPart::path).containsExactly("b");
+        assertThat(changes.removed()).extracting(r -> r.part().path()).containsExactly("c");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.stork.commit;
 
+import io.stork.manifest.commit.ConcurrentCommitException;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

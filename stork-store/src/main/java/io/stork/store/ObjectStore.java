@@ -31,7 +31,16 @@ public interface ObjectStore extends Closeable {
      * Opens an object, or a byte range of it, in one GET. The returned stream carries the object's
      * length, ETag, last-modified time and user metadata taken from that GET: no HEAD is needed.
      */
-    ObjectStream get(ObjectKey key, ByteRange range) throws IOException;
+    default ObjectStream get(ObjectKey key, ByteRange range) throws IOException {
+        return get(key, range, ReadCondition.NONE);
+    }
+
+    /**
+     * A GET with a precondition on the object's entity tag, in the same single call: a mismatched
+     * {@link ReadCondition#ifMatch} fails with {@link ObjectChangedException}, a matched
+     * {@link ReadCondition#ifNoneMatch} with {@link NotModifiedException}.
+     */
+    ObjectStream get(ObjectKey key, ByteRange range, ReadCondition condition) throws IOException;
 
     /** Returns the object's metadata (one HEAD), or throws {@link ObjectNotFoundException}. */
     ObjectInfo head(ObjectKey key) throws IOException;
@@ -59,6 +68,14 @@ public interface ObjectStore extends Closeable {
      * it ask first, rather than spend a call on a request the store will reject.
      */
     default boolean supportsConditionalCreate() {
+        return false;
+    }
+
+    /**
+     * Whether, of concurrent conditional creates of one key, exactly one succeeds. Swift checks each
+     * request on its own (two in flight at once can both pass); S3 conditional writes are atomic.
+     */
+    default boolean conditionalCreateIsAtomic() {
         return false;
     }
 

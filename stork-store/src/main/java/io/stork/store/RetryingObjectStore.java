@@ -42,8 +42,8 @@ public final class RetryingObjectStore implements ObjectStore {
     }
 
     @Override
-    public ObjectStream get(ObjectKey key, ByteRange range) throws IOException {
-        return policy.run(() -> delegate.get(key, range));
+    public ObjectStream get(ObjectKey key, ByteRange range, ReadCondition condition) throws IOException {
+        return policy.run(() -> delegate.get(key, range, condition));
     }
 
     @Override
@@ -115,6 +115,11 @@ public final class RetryingObjectStore implements ObjectStore {
     @Override
     public boolean supportsConditionalCreate() {
         return delegate.supportsConditionalCreate();
+    }
+
+    @Override
+    public boolean conditionalCreateIsAtomic() {
+        return delegate.conditionalCreateIsAtomic();
     }
 
     @Override

@@ -94,7 +94,7 @@ class ErrorReportingTest {
         long start = System.nanoTime();
         try (ObjectStore s3 = new io.stork.store.RetryingObjectStore(new S3ObjectStore(new S3StoreConfig(down,
                 "us-east-1", true, s3Config.accessKey(), WRONG_SECRET, s3Config.partSize(), 1, 4,
-                Duration.ofSeconds(2), Duration.ofSeconds(5))), TestStores.FAST_RETRIES)) {
+                Duration.ofSeconds(2), Duration.ofSeconds(5), false)), TestStores.FAST_RETRIES)) {
             Throwable e = catchThrowable(() -> s3.get(ObjectKey.of("bucket", "key"), io.stork.store.ByteRange.all()));
             assertThat(e).isInstanceOf(StoreUnreachableException.class);
             assertOneLineWithoutSecrets(e, "GET s3://bucket/key", down.toString(), "connection refused");

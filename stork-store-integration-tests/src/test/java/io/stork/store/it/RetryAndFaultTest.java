@@ -112,7 +112,7 @@ class RetryAndFaultTest {
              ObjectStore store = new io.stork.store.s3.S3ObjectStore(new io.stork.store.s3.S3StoreConfig(
                      java.net.URI.create("http://127.0.0.1:" + proxy.port()), "us-east-1", true,
                      TestStores.local().s3AccessKey(), TestStores.local().s3SecretKey(), 5 * MIB, 2, 8,
-                     java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(30)))) {
+                     java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(30), false))) {
             proxy.failNext(2, Fault.SLOW_DOWN, line -> line.startsWith("PUT ") && line.contains("partNumber=2"));
             byte[] data = ObjectStoreOperationsTest.randomBytes(12 * MIB, 8);
             try (UploadStream out = store.create(ObjectKey.of(bucket, "multipart"), PutOptions.defaults())) {
@@ -136,7 +136,7 @@ class RetryAndFaultTest {
                      ? new io.stork.store.s3.S3ObjectStore(new io.stork.store.s3.S3StoreConfig(
                              java.net.URI.create("http://127.0.0.1:" + proxy.port()), "us-east-1", true,
                              TestStores.local().s3AccessKey(), TestStores.local().s3SecretKey(), 5 * MIB, 2, 8,
-                             java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(30)))
+                             java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(30), false))
                      : TestStores.openVia(api, proxy.port())) {
             // S3: part 2 is throttled beyond every retry; Swift: the chunked PUT's connection is dropped.
             if (api == StoreApi.S3) {

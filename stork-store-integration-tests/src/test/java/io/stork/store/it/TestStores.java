@@ -51,7 +51,7 @@ final class TestStores {
             URI endpoint = URI.create("http://127.0.0.1:" + proxyPort);
             return new RetryingObjectStore(new S3ObjectStore(new S3StoreConfig(endpoint, c.region(), true,
                     c.accessKey(), c.secretKey(), c.partSize(), c.maxPartsInFlight(), c.maxConnections(),
-                    c.connectTimeout(), c.socketTimeout())), FAST_RETRIES);
+                    c.connectTimeout(), c.socketTimeout(), c.conditionalWrites())), FAST_RETRIES);
         }
         SwiftStoreConfig c = swiftConfig();
         URI auth = URI.create("http://127.0.0.1:" + proxyPort + "/auth/v1.0");

@@ -3,6 +3,8 @@ package io.stork.store.s3;
 import io.stork.store.AccessDeniedException;
 import io.stork.store.AuthenticationException;
 import io.stork.store.BucketNotFoundException;
+import io.stork.store.NotModifiedException;
+import io.stork.store.ObjectChangedException;
 import io.stork.store.ObjectExistsException;
 import io.stork.store.ObjectNotFoundException;
 import io.stork.store.OperationContext;
@@ -62,7 +64,13 @@ final class S3Errors {
                             status, e);
                 }
                 return new AccessDeniedException(context, "access denied" + detail, status, e);
+            case 304:
+                return new NotModifiedException(context, status);
             case 412:
+                if ("GET".equals(context.operation())) {
+                    return new ObjectChangedException(context, "the object is not the version the read asked for",
+                            status, e);
+                }
                 return new ObjectExistsException(context, "an object already exists at this key", status, e);
             case 416:
                 return new RangeNotSatisfiableException(context, "range starts at or past the end of the object",

@@ -12,6 +12,7 @@ import io.stork.store.ObjectStream;
 import io.stork.store.OperationContext;
 import io.stork.store.PutBody;
 import io.stork.store.PutOptions;
+import io.stork.store.ReadCondition;
 import io.stork.store.StoreApi;
 import io.stork.store.StoreDescription;
 import io.stork.store.StoreIterator;
@@ -123,18 +124,36 @@ public final class S3ObjectStore implements ObjectStore {
         }
     }
 
+    /** As configured: the S3 API has no way to ask, and a probe would cost calls and leave an object. */
+    @Override
+    public boolean supportsConditionalCreate() {
+        return config.conditionalWrites();
+    }
+
+    @Override
+    public boolean conditionalCreateIsAtomic() {
+        return config.conditionalWrites();
+    }
+
     @Override
     public UploadStream create(ObjectKey key, PutOptions options) {
         return new S3UploadStream(this, s3, key, options, uploadPool);
     }
 
     @Override
-    public ObjectStream get(ObjectKey key, ByteRange range) throws IOException {
-        GetObjectRequest request = GetObjectRequest.builder()
+    public ObjectStream get(ObjectKey key, ByteRange range, ReadCondition condition) throws IOException {
+        GetObjectRequest.Builder builder = GetObjectRequest.builder()
                 .bucket(key.bucket())
                 .key(key.key())
-                .range(range.httpHeader())
-                .build();
+                .range(range.httpHeader());
+        if (!condition.isNone()) {
+            if (condition.match()) {
+                builder.ifMatch(condition.headerValue());
+            } else {
+                builder.ifNoneMatch(condition.headerValue());
+            }
+        }
+        GetObjectRequest request = builder.build();
         ResponseInputStream<GetObjectResponse> body;
         try {
             body = s3.getObject(request);

@@ -11,10 +11,13 @@ import java.util.Objects;
  *
  * @param partSize          bytes per multipart part of a streaming upload (and the single-PUT threshold)
  * @param maxPartsInFlight  parts uploading at once; a stream holds at most {@code (maxPartsInFlight + 1) * partSize}
+ * @param conditionalWrites the endpoint honours {@code If-None-Match: *} on PUT (AWS S3 since 2024, several
+ *                          S3-compatible stores; not Swift's s3api, which answers 501): creates without
+ *                          overwrite are then atomic on the store
  */
 public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess, String accessKey,
                             String secretKey, long partSize, int maxPartsInFlight, int maxConnections,
-                            Duration connectTimeout, Duration socketTimeout) {
+                            Duration connectTimeout, Duration socketTimeout, boolean conditionalWrites) {
 
     public static final long MIN_PART_SIZE = 5L * 1024 * 1024;
     // 32 MiB: each part costs the store a request of its own; on the local store 8 MiB parts ran at 0.6x and
@@ -50,22 +53,27 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
     public static S3StoreConfig of(URI endpoint, String region, String accessKey, String secretKey) {
         return new S3StoreConfig(endpoint, region, true, accessKey, secretKey, DEFAULT_PART_SIZE,
                 DEFAULT_PARTS_IN_FLIGHT, 32,
-                Duration.ofSeconds(10), Duration.ofSeconds(60));
+                Duration.ofSeconds(10), Duration.ofSeconds(60), false);
     }
 
     public S3StoreConfig withPartSize(long size, int inFlight) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, size, inFlight,
-                maxConnections, connectTimeout, socketTimeout);
+                maxConnections, connectTimeout, socketTimeout, conditionalWrites);
     }
 
     public S3StoreConfig withTimeouts(Duration connect, Duration socket) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
-                maxPartsInFlight, maxConnections, connect, socket);
+                maxPartsInFlight, maxConnections, connect, socket, conditionalWrites);
     }
 
     public S3StoreConfig withCredentials(String newAccessKey, String newSecretKey) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, newAccessKey, newSecretKey, partSize,
-                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout);
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites);
+    }
+
+    public S3StoreConfig withConditionalWrites(boolean enabled) {
+        return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, enabled);
     }
 
     @Override
@@ -73,6 +81,7 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
         return "S3StoreConfig[endpoint=" + endpoint + ", region=" + region + ", pathStyle=" + pathStyleAccess
                 + ", accessKey=" + (accessKey == null ? "(environment)" : accessKey)
                 + ", secretKey=" + (secretKey == null ? "(environment)" : "****")
-                + ", partSize=" + partSize + ", partsInFlight=" + maxPartsInFlight + "]";
+                + ", partSize=" + partSize + ", partsInFlight=" + maxPartsInFlight
+                + ", conditionalWrites=" + conditionalWrites + "]";
     }
 }

@@ -4,6 +4,8 @@ import io.stork.store.AccessDeniedException;
 import io.stork.store.AuthenticationException;
 import io.stork.store.BucketNotFoundException;
 import io.stork.store.ObjectExistsException;
+import io.stork.store.NotModifiedException;
+import io.stork.store.ObjectChangedException;
 import io.stork.store.ObjectNotFoundException;
 import io.stork.store.OperationContext;
 import io.stork.store.RangeNotSatisfiableException;
@@ -21,6 +23,12 @@ import java.net.http.HttpTimeoutException;
 final class SwiftErrors {
 
     private SwiftErrors() {
+    }
+
+    /** A conditional GET's precondition decided the answer: 304 unchanged, 412 another version. */
+    static StoreException conditionFailed(OperationContext context, int status) {
+        return status == 304 ? new NotModifiedException(context, status)
+                : new ObjectChangedException(context, "the object is not the version the read asked for", status, null);
     }
 
     /**

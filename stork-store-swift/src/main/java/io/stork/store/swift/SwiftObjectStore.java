@@ -14,6 +14,7 @@ import io.stork.store.ObjectStream;
 import io.stork.store.OperationContext;
 import io.stork.store.PutBody;
 import io.stork.store.PutOptions;
+import io.stork.store.ReadCondition;
 import io.stork.store.StoreApi;
 import io.stork.store.StoreDescription;
 import io.stork.store.StoreException;
@@ -175,18 +176,25 @@ public final class SwiftObjectStore implements ObjectStore {
     }
 
     @Override
-    public ObjectStream get(ObjectKey key, ByteRange range) throws IOException {
+    public ObjectStream get(ObjectKey key, ByteRange range, ReadCondition condition) throws IOException {
         OperationContext context = context("GET", key);
         HttpResponse<InputStream> response = transport.send(context, CallType.GET, 0, session -> {
             HttpRequest.Builder request = objectRequest(session, key).timeout(config.requestTimeout()).GET();
             if (range.httpHeader() != null) {
                 request.header("Range", range.httpHeader());
             }
+            if (!condition.isNone()) {
+                request.header(condition.match() ? "If-Match" : "If-None-Match", condition.headerValue());
+            }
             return request.build();
         }, HttpResponse.BodyHandlers.ofInputStream());
         int status = response.statusCode();
         if (status != 200 && status != 206) {
-            throw SwiftErrors.fromStatus(context, status, SwiftTransport.bodyText(response), false);
+            String body = SwiftTransport.bodyText(response);
+            if (status == 304 || status == 412 && !condition.isNone()) {
+                throw SwiftErrors.conditionFailed(context, status);
+            }
+            throw SwiftErrors.fromStatus(context, status, body, false);
         }
         HttpHeaders headers = response.headers();
         long served = headers.firstValueAsLong("Content-Length").orElse(-1);

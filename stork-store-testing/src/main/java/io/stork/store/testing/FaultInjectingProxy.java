@@ -36,7 +36,13 @@ public final class FaultInjectingProxy implements Closeable {
         /** 401 once, as when a Swift token has expired. */
         UNAUTHORIZED,
         /** Close the connection without an answer (reset). */
-        DROP_CONNECTION
+        DROP_CONNECTION,
+        /**
+         * Forward the request and let the store apply it, then reset the client's connection instead of
+         * relaying the final answer: the client cannot tell whether its request took effect. Interim
+         * {@code 100 Continue} answers are relayed, so a client waiting for one still sends its body.
+         */
+        FORWARD_THEN_DROP_ANSWER
     }
 
     /** A rule: the next {@code times} requests whose request line matches get the fault. */
@@ -109,6 +115,11 @@ public final class FaultInjectingProxy implements Closeable {
             String headText = new String(head, StandardCharsets.ISO_8859_1);
             String requestLine = headText.substring(0, headText.indexOf("\r\n"));
             Fault fault = faultFor(requestLine);
+            if (fault == Fault.FORWARD_THEN_DROP_ANSWER) {
+                injected.add(fault + " " + requestLine);
+                forwardThenDrop(client, in, headText);
+                return;
+            }
             if (fault != null) {
                 injected.add(fault + " " + requestLine);
                 answer(client, fault);
@@ -125,6 +136,25 @@ public final class FaultInjectingProxy implements Closeable {
         } catch (IOException e) {
             // A client or the store hung up: nothing to report, the client sees the failure itself.
         }
+    }
+
+    private void forwardThenDrop(Socket client, InputStream in, String headText) throws IOException {
+        forwarded.incrementAndGet();
+        try (Socket upstream = new Socket(InetAddress.getLoopbackAddress(), upstreamPort)) {
+            OutputStream toStore = upstream.getOutputStream();
+            toStore.write(withConnectionClose(headText).getBytes(StandardCharsets.ISO_8859_1));
+            toStore.flush();
+            pool.execute(() -> pump(in, toStore));
+            InputStream fromStore = upstream.getInputStream();
+            byte[] answer;
+            while ((answer = readHead(fromStore)) != null
+                    && new String(answer, StandardCharsets.ISO_8859_1).startsWith("HTTP/1.1 100")) {
+                client.getOutputStream().write(answer);
+                client.getOutputStream().flush();
+            }
+            fromStore.transferTo(OutputStream.nullOutputStream()); // the store finished: the request is applied
+        }
+        client.setSoLinger(true, 0); // then RST: the client never sees the answer
     }
 
     private Fault faultFor(String requestLine) {

@@ -1,4 +1,4 @@
-package io.stork.commit;
+package io.stork.manifest.commit;
 
 import java.io.IOException;
 
