@@ -66,6 +66,44 @@ class ManifestCodecTest {
         assertThat(read.totalLength()).isEqualTo(original.totalLength());
     }
 
+    /**
+     * The sizes docs/manifest-format.md states: 1,000 generations of 100 parts each, all overwrites within
+     * the retention period (100 current parts, 99,900 removed ones, 1,000 history lines).
+     */
+    @Test
+    void aThousandOverwritesWithinRetentionStayOneObject() throws IOException {
+        List<RemovedPart> removed = new ArrayList<>();
+        List<GenerationInfo> history = new ArrayList<>();
+        List<ManifestPart> current = new ArrayList<>();
+        Instant t = Instant.parse("2026-11-23T00:00:00Z");
+        for (int g = 1; g <= 1000; g++) {
+            String job = UUID.randomUUID().toString();
+            for (int i = 0; i < 100; i++) {
+                ManifestPart part = new ManifestPart("d=" + i + "/" + PartNames.partFileName(i, job, g * 100 + i,
+                        ".c000.snappy.parquet"), 1_000_000 + i, "9b2cf535f27731c974343645a39853" + (10 + i % 90), job,
+                        i, g * 100 + i, t.toEpochMilli(), 10_000L, null, g);
+                if (g < 1000) {
+                    removed.add(new RemovedPart(part, g + 1, t.plusSeconds(g + 1)));
+                } else {
+                    current.add(part);
+                }
+            }
+            history.add(new GenerationInfo(g, Manifest.Operation.OVERWRITE, job, t.plusSeconds(g), 100, 100_004_950,
+                    1_000_000L, 100, g == 1 ? 0 : 100));
+        }
+        Manifest original = new Manifest(1, "stork test", JOB, 1000, Manifest.Operation.OVERWRITE, t, t.plusSeconds(1000),
+                current, removed, history, 1);
+        long start = System.nanoTime();
+        byte[] json = encode(original);
+        Manifest read = ManifestCodec.read(new ByteArrayInputStream(json), "x");
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        System.out.printf("1,000 generations x 100 parts within retention: %,d bytes of JSON, written and read in %d ms%n",
+                json.length, millis);
+        assertThat(read).isEqualTo(original);
+        assertThat(read.partsAt(500)).hasSize(100).allSatisfy(p -> assertThat(p.addedIn()).isEqualTo(500));
+        assertThat(json.length).isLessThan(40_000_000);
+    }
+
     @Test
     void unknownFieldsAreSkipped() throws IOException {
         Manifest read = decode("{\"format\":\"stork-manifest\",\"version\":1,\"future\":{\"a\":[1,2]},"

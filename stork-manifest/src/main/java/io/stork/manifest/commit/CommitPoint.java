@@ -219,7 +219,8 @@ public final class CommitPoint {
      * whose id survived goes on.
      */
     private Instant claim(long generation, String jobId) throws IOException {
-        Instant claimedAt = settings.clock().instant();
+        // Millisecond precision: the claim is compared with what reading it back decodes.
+        Instant claimedAt = settings.clock().instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
         GenerationClaim mine = new GenerationClaim(jobId, claimedAt);
         for (int attempt = 1; ; attempt++) {
             try {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 class CommitPointTest {
 
-    private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
+    private static final Instant T0 = Instant.parse("2026-11-23T10:00:00.123456789Z"); // sub-millisecond, as clocks are
 
     private final MemoryDatasetStorage storage = new MemoryDatasetStorage();
     private final MutableClock clock = new MutableClock(T0);
