@@ -157,8 +157,20 @@ class SnapshotStoreTest {
         assertThat(vacuum).as("the manifest, one listing, one bulk delete")
                 .isEqualTo(Map.of(CallType.GET, 1L, CallType.LIST, 1L, CallType.BULK_DELETE, 1L));
         assertThat(count(path)).isEqualTo(130);
-        assertThatThrownBy(() -> count(path + SnapshotRef.generationSuffix(3)))
-                .hasMessageContaining("older than the retention period");
+        // This session still has generation 3 cached (immutable) from before: its parts are gone now.
+        assertThatThrownBy(() -> count(path + SnapshotRef.generationSuffix(3))).hasMessageContaining("no such file");
+        // A reader whose retention has passed too is refused before it reads anything.
+        org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(
+                spark.sparkContext().hadoopConfiguration());
+        conf.set("fs.stork.retention", "0s");
+        conf.setBoolean("fs.stork.impl.disable.cache", true);
+        try (org.apache.hadoop.fs.FileSystem reader = org.apache.hadoop.fs.FileSystem.newInstance(
+                new Path(path).toUri(), conf)) {
+            assertThatThrownBy(() -> reader.listStatus(new Path(path + SnapshotRef.generationSuffix(3))))
+                    .isInstanceOf(java.io.FileNotFoundException.class)
+                    .hasMessageContaining("generation 3 is older than the retention period");
+            assertThat(reader.listStatus(new Path(path + SnapshotRef.generationSuffix(4)))).isNotEmpty();
+        }
     }
 
     @ParameterizedTest

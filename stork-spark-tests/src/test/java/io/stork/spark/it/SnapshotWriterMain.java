@@ -36,7 +36,7 @@ public final class SnapshotWriterMain {
                 writer.parquet(path);
                 System.out.println("COMMITTED " + r);
                 System.out.flush();
-                Thread.sleep(300);
+                Thread.sleep(800); // time for the reader to query each generation
             }
         } finally {
             spark.stop();
