@@ -43,7 +43,8 @@ class SnapshotStoreTest {
     @BeforeAll
     static void startSpark() throws Exception {
         spark = SparkOnLocalStore.builder("stork-generations", S3_BUCKET, SWIFT_BUCKET)
-                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions").getOrCreate();
+                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                .config("spark.hadoop.fs.stork.commit.claim.timeout", "4s").getOrCreate();
         SparkOnLocalStore.createBuckets(spark, S3_BUCKET, SWIFT_BUCKET);
     }
 
@@ -199,5 +200,35 @@ class SnapshotStoreTest {
                 PutBody.of("\u0000garbage, not JSON".getBytes(StandardCharsets.UTF_8)), PutOptions.defaults());
         assertThatThrownBy(() -> spark.read().text(path).count())
                 .hasMessageContaining("corrupt Stork manifest stork://" + bucket(api) + "/" + key + "/_SUCCESS");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"s3", "swift"})
+    void aJobKilledAfterClaimingAGenerationDoesNotBlockLaterWriters(String api) throws Exception {
+        StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, bucket(api));
+        String path = newPath(api, "dead-claim");
+        spark.range(0, 10, 1, 1).write().parquet(path);
+        String key = new Path(path).toUri().getPath().substring(1);
+        boolean claims = fs.hasPathCapability(new Path(path), io.stork.hadoop.StorkCapabilities.CONDITIONAL_CREATE);
+        ObjectKey claim2 = ObjectKey.of(bucket(api), key + "/" + PartNames.INTERNAL_DIRECTORY + "/generation-2");
+        ObjectKey claim3 = ObjectKey.of(bucket(api), key + "/" + PartNames.INTERNAL_DIRECTORY + "/generation-3");
+        // One job died long ago after claiming generation 2, another one just now after claiming 3.
+        fs.store().put(claim2, PutBody.of(("dead-job\n" + (System.currentTimeMillis() - 3_600_000))
+                .getBytes(StandardCharsets.UTF_8)), PutOptions.defaults());
+        fs.store().put(claim3, PutBody.of(("just-died\n" + System.currentTimeMillis())
+                .getBytes(StandardCharsets.UTF_8)), PutOptions.defaults());
+
+        long start = System.nanoTime();
+        spark.range(10, 30, 1, 1).write().mode(SaveMode.Append).parquet(path);
+        long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+
+        Manifest manifest = manifest(fs, path);
+        assertThat(count(path)).isEqualTo(30);
+        if (claims) {
+            assertThat(manifest.generation()).as("generations 2 and 3 skipped").isEqualTo(4);
+            assertThat(seconds).as("waited for the fresh claim's timeout (4 s), not longer").isBetween(3L, 30L);
+        } else {
+            assertThat(manifest.generation()).as("no claims on an S3 API without conditional writes").isEqualTo(2);
+        }
     }
 }
