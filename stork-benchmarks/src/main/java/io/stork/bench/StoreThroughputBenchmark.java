@@ -8,9 +8,8 @@ import io.stork.store.PutBody;
 import io.stork.store.PutOptions;
 import io.stork.store.StoreApi;
 import io.stork.store.UploadStream;
-import io.stork.store.s3.S3ObjectStore;
+import io.stork.store.StoreFactory;
 import io.stork.store.s3.S3StoreConfig;
-import io.stork.store.swift.SwiftObjectStore;
 import io.stork.store.swift.SwiftStoreConfig;
 import io.stork.store.testing.LocalStore;
 import java.io.IOException;
@@ -105,9 +104,10 @@ public final class StoreThroughputBenchmark {
         Files.setPosixFilePermissions(netrc, PosixFilePermissions.fromString("rw-------"));
         String[] swiftAuth = swiftToken();
         String bucket = "stork-bench";
-        try (ObjectStore s3 = new S3ObjectStore(S3StoreConfig.of(local.s3Endpoint(), local.s3Region(),
+        // Raw clients (no retry decorator): the benchmark measures the wire, as curl does.
+        try (ObjectStore s3 = StoreFactory.openRaw(S3StoreConfig.of(local.s3Endpoint(), local.s3Region(),
                 local.s3AccessKey(), local.s3SecretKey()));
-             ObjectStore swift = new SwiftObjectStore(SwiftStoreConfig.of(local.swiftAuthUrl(), local.swiftUser(),
+             ObjectStore swift = StoreFactory.openRaw(SwiftStoreConfig.of(local.swiftAuthUrl(), local.swiftUser(),
                      local.swiftKey()))) {
             s3.createBucket(bucket);
             ObjectKey key = ObjectKey.of(bucket, "throughput/object.bin");

@@ -9,14 +9,12 @@ import io.stork.store.ObjectStream;
 import io.stork.store.PutBody;
 import io.stork.store.PutOptions;
 import io.stork.store.RetryPolicy;
-import io.stork.store.RetryingObjectStore;
+import io.stork.store.StoreFactory;
 import io.stork.store.StatisticsSnapshot;
 import io.stork.store.StoreApi;
 import io.stork.store.StoreIterator;
 import io.stork.store.UploadStream;
-import io.stork.store.s3.S3ObjectStore;
 import io.stork.store.s3.S3StoreConfig;
-import io.stork.store.swift.SwiftObjectStore;
 import io.stork.store.swift.SwiftStoreConfig;
 import io.stork.store.testing.AccessLog;
 import io.stork.store.testing.LocalStore;
@@ -48,11 +46,10 @@ public final class StoreDemo {
         System.out.println();
 
         String bucket = "stork-demo-" + UUID.randomUUID().toString().substring(0, 8);
-        try (ObjectStore s3 = new RetryingObjectStore(new S3ObjectStore(S3StoreConfig.of(local.s3Endpoint(),
-                     local.s3Region(), local.s3AccessKey(), local.s3SecretKey()).withPartSize(5 * MIB, 2)),
-                     RetryPolicy.DEFAULT);
-             ObjectStore swift = new RetryingObjectStore(new SwiftObjectStore(SwiftStoreConfig.of(local.swiftAuthUrl(),
-                     local.swiftUser(), local.swiftKey())), RetryPolicy.DEFAULT)) {
+        try (ObjectStore s3 = StoreFactory.open(S3StoreConfig.of(local.s3Endpoint(), local.s3Region(),
+                     local.s3AccessKey(), local.s3SecretKey()).withPartSize(5 * MIB, 2), RetryPolicy.DEFAULT);
+             ObjectStore swift = StoreFactory.open(SwiftStoreConfig.of(local.swiftAuthUrl(), local.swiftUser(),
+                     local.swiftKey()), RetryPolicy.DEFAULT)) {
             Steps steps = new Steps(log);
             steps.run("create bucket " + bucket, s3, () -> s3.createBucket(bucket));
             for (ObjectStore store : List.of(s3, swift)) {

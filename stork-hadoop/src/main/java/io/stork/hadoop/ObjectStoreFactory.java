@@ -1,27 +1,29 @@
 package io.stork.hadoop;
 
 import io.stork.store.ObjectStore;
-import io.stork.store.RetryingObjectStore;
 import io.stork.store.StoreApi;
-import io.stork.store.s3.S3ObjectStore;
+import io.stork.store.StoreConfig;
+import io.stork.store.StoreFactory;
 import io.stork.store.s3.S3StoreConfig;
-import io.stork.store.swift.SwiftObjectStore;
 import io.stork.store.swift.SwiftStoreConfig;
 import java.io.IOException;
 import java.time.Duration;
 
-/** Builds the store client a bucket's configuration asks for, wrapped in the retry decorator. */
+/**
+ * Turns a bucket's Hadoop configuration into its API's store settings; {@link StoreFactory} assembles the
+ * store (client, accounting, retries) from them, as for every other user of a store.
+ */
 final class ObjectStoreFactory {
 
     private ObjectStoreFactory() {
     }
 
     static ObjectStore create(StorkConfig config) throws IOException {
-        ObjectStore raw = config.api() == StoreApi.S3 ? s3(config) : swift(config);
-        return new RetryingObjectStore(raw, config.retryPolicy());
+        StoreConfig settings = config.api() == StoreApi.S3 ? s3(config) : swift(config);
+        return StoreFactory.open(settings, config.retryPolicy());
     }
 
-    private static ObjectStore s3(StorkConfig c) throws IOException {
+    private static StoreConfig s3(StorkConfig c) throws IOException {
         String accessKey = c.secret(StorkConfig.ACCESS_KEY);
         String secretKey = c.secret(StorkConfig.SECRET_KEY);
         if ((accessKey == null) != (secretKey == null)) {
@@ -29,7 +31,7 @@ final class ObjectStoreFactory {
                     + " and " + StorkConfig.PREFIX + StorkConfig.SECRET_KEY + ", or neither (to use the environment)");
         }
         try {
-            return new S3ObjectStore(new S3StoreConfig(c.uri(StorkConfig.ENDPOINT),
+            return new S3StoreConfig(c.uri(StorkConfig.ENDPOINT),
                     c.get(StorkConfig.REGION, "us-east-1"), c.getBoolean(StorkConfig.PATH_STYLE_ACCESS, true),
                     accessKey, secretKey,
                     c.getBytes(StorkConfig.MULTIPART_SIZE, S3StoreConfig.DEFAULT_PART_SIZE),
@@ -37,13 +39,13 @@ final class ObjectStoreFactory {
                     c.getInt(StorkConfig.CONNECTION_MAXIMUM, 32),
                     c.getDuration(StorkConfig.CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
                     c.getDuration(StorkConfig.SOCKET_TIMEOUT, Duration.ofSeconds(60)),
-                    c.getBoolean(StorkConfig.S3_CONDITIONAL_WRITES, false)));
+                    c.getBoolean(StorkConfig.S3_CONDITIONAL_WRITES, false));
         } catch (IllegalArgumentException e) {
             throw new IOException("stork://" + c.bucket() + ": " + e.getMessage());
         }
     }
 
-    private static ObjectStore swift(StorkConfig c) throws IOException {
+    private static StoreConfig swift(StorkConfig c) throws IOException {
         String user = c.required(StorkConfig.SWIFT_USER);
         String key = c.secret(StorkConfig.SWIFT_KEY);
         if (key == null) {
@@ -51,11 +53,11 @@ final class ObjectStoreFactory {
                     + " (Swift credentials)");
         }
         try {
-            return new SwiftObjectStore(new SwiftStoreConfig(c.uri(StorkConfig.SWIFT_AUTH_URL), user, key, null,
+            return new SwiftStoreConfig(c.uri(StorkConfig.SWIFT_AUTH_URL), user, key, null,
                     (int) c.getBytes(StorkConfig.SWIFT_UPLOAD_BUFFER_SIZE, 1024 * 1024),
                     c.getInt(StorkConfig.SWIFT_UPLOAD_BUFFERS, 4),
                     c.getDuration(StorkConfig.CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
-                    c.getDuration(StorkConfig.SOCKET_TIMEOUT, Duration.ofSeconds(60)), false));
+                    c.getDuration(StorkConfig.SOCKET_TIMEOUT, Duration.ofSeconds(60)), false);
         } catch (IllegalArgumentException e) {
             throw new IOException("stork://" + c.bucket() + ": " + e.getMessage());
         }

@@ -3,7 +3,7 @@ package io.stork.bench.spark;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stork.store.ObjectStore;
-import io.stork.store.s3.S3ObjectStore;
+import io.stork.store.StoreFactory;
 import io.stork.store.s3.S3StoreConfig;
 import io.stork.store.testing.LocalStore;
 import java.io.IOException;
@@ -52,8 +52,8 @@ public final class ConnectorBenchmark {
         this.local = LocalStore.shared();
         this.repo = local.repositoryRoot();
         this.logs = Files.createDirectories(repo.resolve("stork-benchmarks/target/bench-logs"));
-        this.store = new S3ObjectStore(S3StoreConfig.of(local.s3Endpoint(), local.s3Region(), local.s3AccessKey(),
-                local.s3SecretKey()));
+        this.store = StoreFactory.open(S3StoreConfig.of(local.s3Endpoint(), local.s3Region(), local.s3AccessKey(),
+                local.s3SecretKey()), io.stork.store.RetryPolicy.DEFAULT);
     }
 
     public static void main(String[] args) {

@@ -62,9 +62,16 @@ public final class S3ObjectStore implements ObjectStore {
     private final StoreDescription description;
     private final StoreStatistics statistics;
     private final ExecutorService uploadPool;
+    private final io.stork.store.RetryPolicy partRetries;
 
     public S3ObjectStore(S3StoreConfig config) {
+        this(config, io.stork.store.RetryPolicy.DEFAULT);
+    }
+
+    /** @param partRetries retries of a streaming upload's parts, whose bytes only this client holds */
+    public S3ObjectStore(S3StoreConfig config, io.stork.store.RetryPolicy partRetries) {
         this.config = config;
+        this.partRetries = partRetries;
         this.description = new StoreDescription(StoreApi.S3, config.endpoint().toString());
         this.statistics = StoreStatistics.forClient();
         this.s3 = S3ClientFactory.create(config, new S3CallCounter(statistics));
@@ -137,7 +144,7 @@ public final class S3ObjectStore implements ObjectStore {
 
     @Override
     public UploadStream create(ObjectKey key, PutOptions options) {
-        return new S3UploadStream(this, s3, key, options, uploadPool);
+        return new S3UploadStream(this, s3, key, options, uploadPool, partRetries);
     }
 
     @Override

@@ -17,7 +17,8 @@ import java.util.Objects;
  */
 public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess, String accessKey,
                             String secretKey, long partSize, int maxPartsInFlight, int maxConnections,
-                            Duration connectTimeout, Duration socketTimeout, boolean conditionalWrites) {
+                            Duration connectTimeout, Duration socketTimeout, boolean conditionalWrites)
+        implements io.stork.store.StoreConfig {
 
     public static final long MIN_PART_SIZE = 5L * 1024 * 1024;
     // 32 MiB: each part costs the store a request of its own; on the local store 8 MiB parts ran at 0.6x and
@@ -69,6 +70,11 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
     public S3StoreConfig withCredentials(String newAccessKey, String newSecretKey) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, newAccessKey, newSecretKey, partSize,
                 maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites);
+    }
+
+    @Override
+    public io.stork.store.StoreApi api() {
+        return io.stork.store.StoreApi.S3;
     }
 
     public S3StoreConfig withConditionalWrites(boolean enabled) {

@@ -46,7 +46,7 @@ final class S3UploadStream extends UploadStream {
     private final ExecutorService pool;
     private final int partSize;
     private final Semaphore partsInFlight;
-    private final RetryPolicy partRetries = RetryPolicy.DEFAULT;
+    private final RetryPolicy partRetries;
     private final List<CompletableFuture<CompletedPart>> parts = new ArrayList<>();
     private final AtomicLong buffered = new AtomicLong();
     private final AtomicLong peakBuffered = new AtomicLong();
@@ -59,7 +59,9 @@ final class S3UploadStream extends UploadStream {
     private boolean aborted;
     private ObjectInfo result;
 
-    S3UploadStream(S3ObjectStore store, S3Client s3, ObjectKey key, PutOptions options, ExecutorService pool) {
+    S3UploadStream(S3ObjectStore store, S3Client s3, ObjectKey key, PutOptions options, ExecutorService pool,
+                   RetryPolicy partRetries) {
+        this.partRetries = partRetries;
         this.store = store;
         this.s3 = s3;
         this.key = key;

@@ -21,7 +21,8 @@ import java.util.Objects;
  */
 public record SwiftStoreConfig(URI authUrl, String user, String key, URI storageUrlOverride,
                                int uploadChunkSize, int uploadBuffers, Duration connectTimeout,
-                               Duration requestTimeout, boolean verifyUploads) {
+                               Duration requestTimeout, boolean verifyUploads)
+        implements io.stork.store.StoreConfig {
 
     public SwiftStoreConfig {
         Objects.requireNonNull(authUrl, "authUrl");
@@ -74,5 +75,10 @@ public record SwiftStoreConfig(URI authUrl, String user, String key, URI storage
     public String toString() {
         return "SwiftStoreConfig[authUrl=" + authUrl + ", user=" + user + ", key=****"
                 + (storageUrlOverride == null ? "" : ", storageUrl=" + storageUrlOverride) + "]";
+    }
+
+    @Override
+    public io.stork.store.StoreApi api() {
+        return io.stork.store.StoreApi.SWIFT;
     }
 }

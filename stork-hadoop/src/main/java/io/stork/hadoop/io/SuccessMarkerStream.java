@@ -1,4 +1,4 @@
-package io.stork.hadoop;
+package io.stork.hadoop.io;
 
 import io.stork.store.UploadStream;
 import java.io.IOException;
@@ -10,9 +10,9 @@ import java.io.OutputStream;
  * its place and the empty upload abandoned. Anything with content (a Stork manifest written by Stork's
  * own committers, another tool's marker) is uploaded as it is.
  */
-final class SuccessMarkerStream extends OutputStream {
+public final class SuccessMarkerStream extends OutputStream {
 
-    interface Commit {
+    public interface Commit {
         boolean run() throws IOException;
     }
 
@@ -23,7 +23,7 @@ final class SuccessMarkerStream extends OutputStream {
     private long written;
     private boolean closed;
 
-    SuccessMarkerStream(UploadStream upload, String path, Commit commitIfEmpty, Runnable onClose) {
+    public SuccessMarkerStream(UploadStream upload, String path, Commit commitIfEmpty, Runnable onClose) {
         this.upload = upload;
         this.path = path;
         this.commitIfEmpty = commitIfEmpty;

@@ -1,4 +1,4 @@
-package io.stork.hadoop;
+package io.stork.hadoop.io;
 
 import io.stork.store.UploadStream;
 import java.io.IOException;
@@ -13,14 +13,14 @@ import org.apache.hadoop.fs.StreamCapabilities;
  * before; {@link #abort()} leaves nothing. hflush/hsync are not offered (an object cannot be appended to or
  * made visible in part), and say so through {@link StreamCapabilities}.
  */
-final class StorkOutputStream extends OutputStream implements Abortable, StreamCapabilities {
+public final class StorkOutputStream extends OutputStream implements Abortable, StreamCapabilities {
 
     private final UploadStream upload;
     private final String path;
     private final java.util.function.Consumer<io.stork.store.ObjectInfo> onCommit;
     private boolean closed;
 
-    StorkOutputStream(UploadStream upload, String path, java.util.function.Consumer<io.stork.store.ObjectInfo> onCommit) {
+    public StorkOutputStream(UploadStream upload, String path, java.util.function.Consumer<io.stork.store.ObjectInfo> onCommit) {
         this.upload = upload;
         this.path = path;
         this.onCommit = onCommit;
@@ -54,7 +54,7 @@ final class StorkOutputStream extends OutputStream implements Abortable, StreamC
     }
 
     /** Completes an upload; a conditional create that lost to another writer fails as Hadoop expects. */
-    static void commit(UploadStream upload, String path) throws IOException {
+    public static void commit(UploadStream upload, String path) throws IOException {
         try {
             upload.close();
         } catch (io.stork.store.ObjectExistsException e) {

@@ -1,4 +1,4 @@
-package io.stork.hadoop;
+package io.stork.hadoop.namespace;
 
 import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestPart;
@@ -16,15 +16,15 @@ import java.util.TreeSet;
  *                      to a past generation, the pinned name ({@code t@v3})
  * @param objectRootKey the dataset directory whose objects the parts are ({@code t})
  */
-record LoadedManifest(String rootKey, String objectRootKey, Manifest manifest, Map<String, ManifestPart> partsByPath,
+public record LoadedManifest(String rootKey, String objectRootKey, Manifest manifest, Map<String, ManifestPart> partsByPath,
                       Map<String, List<ManifestPart>> filesByDirectory,
                       Map<String, TreeSet<String>> subdirectoriesByDirectory) {
 
-    static LoadedManifest index(String rootKey, Manifest manifest) {
+    public static LoadedManifest index(String rootKey, Manifest manifest) {
         return index(rootKey, manifest, rootKey);
     }
 
-    static LoadedManifest index(String rootKey, Manifest manifest, String objectRootKey) {
+    public static LoadedManifest index(String rootKey, Manifest manifest, String objectRootKey) {
         Map<String, ManifestPart> byPath = new HashMap<>();
         Map<String, List<ManifestPart>> files = new HashMap<>();
         Map<String, TreeSet<String>> subdirectories = new HashMap<>();
@@ -47,7 +47,7 @@ record LoadedManifest(String rootKey, String objectRootKey, Manifest manifest, M
     }
 
     /** The key of {@code key} relative to the root, or null if it is not the root or below it. */
-    String relative(String key) {
+    public String relative(String key) {
         if (key.equals(rootKey)) {
             return "";
         }
@@ -55,42 +55,42 @@ record LoadedManifest(String rootKey, String objectRootKey, Manifest manifest, M
         return key.startsWith(prefix) ? key.substring(prefix.length()) : null;
     }
 
-    boolean covers(String key) {
+    public boolean covers(String key) {
         return relative(key) != null;
     }
 
     /** The part at a relative path, or null. */
-    ManifestPart part(String relativePath) {
+    public ManifestPart part(String relativePath) {
         return partsByPath.get(relativePath);
     }
 
     /** The parts directly in a directory (relative key). */
-    List<ManifestPart> files(String relativeDirectory) {
+    public List<ManifestPart> files(String relativeDirectory) {
         return filesByDirectory.getOrDefault(relativeDirectory, List.of());
     }
 
     /** The subdirectories (relative keys) directly in a directory that lead to parts. */
-    TreeSet<String> subdirectories(String relativeDirectory) {
+    public TreeSet<String> subdirectories(String relativeDirectory) {
         return subdirectoriesByDirectory.getOrDefault(relativeDirectory, new TreeSet<>());
     }
 
-    boolean isDirectory(String relativeDirectory) {
+    public boolean isDirectory(String relativeDirectory) {
         return relativeDirectory.isEmpty() || filesByDirectory.containsKey(relativeDirectory)
                 || subdirectoriesByDirectory.containsKey(relativeDirectory);
     }
 
     /** The key of a part as the caller names it (under {@link #rootKey()}). */
-    String keyOf(ManifestPart part) {
+    public String keyOf(ManifestPart part) {
         return rootKey.isEmpty() ? part.path() : rootKey + "/" + part.path();
     }
 
     /** The key of the object that holds a part. */
-    String objectKeyOf(ManifestPart part) {
+    public String objectKeyOf(ManifestPart part) {
         return objectRootKey.isEmpty() ? part.path() : objectRootKey + "/" + part.path();
     }
 
     /** Whether this is a dataset pinned to a past generation (read-only, immutable). */
-    boolean pinned() {
+    public boolean pinned() {
         return !objectRootKey.equals(rootKey);
     }
 }

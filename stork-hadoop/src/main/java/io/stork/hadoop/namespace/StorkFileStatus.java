@@ -1,15 +1,15 @@
-package io.stork.hadoop;
+package io.stork.hadoop.namespace;
 
 import org.apache.hadoop.fs.EtagSource;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 
 /** A file's status with the store's entity tag, where the call that produced it returned one. */
-final class StorkFileStatus extends FileStatus implements EtagSource {
+public final class StorkFileStatus extends FileStatus implements EtagSource {
 
     private final String etag;
 
-    StorkFileStatus(long length, long blockSize, long modified, Path path, String etag) {
+    public StorkFileStatus(long length, long blockSize, long modified, Path path, String etag) {
         super(length, false, 1, blockSize, modified, path);
         this.etag = etag;
     }

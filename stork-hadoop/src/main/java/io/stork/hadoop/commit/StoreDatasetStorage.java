@@ -1,4 +1,4 @@
-package io.stork.hadoop;
+package io.stork.hadoop.commit;
 
 import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestCodec;

@@ -1,4 +1,4 @@
-package io.stork.hadoop;
+package io.stork.hadoop.namespace;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -12,7 +12,7 @@ import org.apache.hadoop.fs.FileStatus;
  * renames invalidate at once. Only files are cached: directories are key prefixes that change as any
  * object below them does.
  */
-final class StatusCache {
+public final class StatusCache {
 
     private final int capacity;
     private final long ttlNanos;
@@ -21,7 +21,7 @@ final class StatusCache {
     private record Entry(FileStatus status, long expiresAt) {
     }
 
-    StatusCache(int capacity, Duration ttl) {
+    public StatusCache(int capacity, Duration ttl) {
         this.capacity = capacity;
         this.ttlNanos = ttl.toNanos();
         this.entries = new LinkedHashMap<>(16, 0.75f, true) {
@@ -32,7 +32,7 @@ final class StatusCache {
         };
     }
 
-    synchronized FileStatus get(String key) {
+    public synchronized FileStatus get(String key) {
         if (capacity == 0) {
             return null;
         }
@@ -47,18 +47,18 @@ final class StatusCache {
         return entry.status;
     }
 
-    synchronized void put(String key, FileStatus status) {
+    public synchronized void put(String key, FileStatus status) {
         if (capacity > 0 && status.isFile()) {
             entries.put(key, new Entry(status, System.nanoTime() + ttlNanos));
         }
     }
 
-    synchronized void invalidate(String key) {
+    public synchronized void invalidate(String key) {
         entries.remove(key);
     }
 
     /** Drops the key and everything below it (a directory's delete or rename). */
-    synchronized void invalidateTree(String key) {
+    public synchronized void invalidateTree(String key) {
         entries.keySet().removeIf(k -> k.equals(key) || key.isEmpty() || k.startsWith(key + "/"));
     }
 }

@@ -1,5 +1,8 @@
-package io.stork.hadoop;
+package io.stork.hadoop.commit;
 
+import io.stork.hadoop.WrittenFile;
+import io.stork.hadoop.namespace.DatasetManifests;
+import io.stork.hadoop.namespace.LoadedManifest;
 import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestPart;
 import io.stork.manifest.PartNames;
@@ -87,19 +90,12 @@ final class ClassicCommitEmulation {
     private final String bucket;
     private final AttemptOutputs attempts;
     private final DatasetManifests manifests;
-    private final StatusFactory statuses;
+    private final CommitIntegration.StatusFactory statuses;
     private final CommitSettings commitSettings;
     private final Map<String, PendingJob> pending = new HashMap<>();
 
-    /** Builds file statuses for keys (the file system's own, so paths and block sizes match). */
-    interface StatusFactory {
-        FileStatus file(String key, long length);
-
-        FileStatus directory(String key);
-    }
-
     ClassicCommitEmulation(ObjectStore store, String bucket, AttemptOutputs attempts, DatasetManifests manifests,
-                           StatusFactory statuses, CommitSettings commitSettings) {
+                           CommitIntegration.StatusFactory statuses, CommitSettings commitSettings) {
         this.commitSettings = commitSettings;
         this.store = store;
         this.bucket = bucket;

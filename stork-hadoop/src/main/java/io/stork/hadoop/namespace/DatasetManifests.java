@@ -1,4 +1,4 @@
-package io.stork.hadoop;
+package io.stork.hadoop.namespace;
 
 import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestCodec;
@@ -36,7 +36,7 @@ import java.util.Optional;
  * drop the affected entries at once. A {@code _SUCCESS} that is not a Stork manifest (Hadoop's empty
  * marker, another committer's JSON) counts as none; a broken one fails the read, never silently.
  */
-final class DatasetManifests {
+public final class DatasetManifests {
 
     /** A directory's manifest (null: none) with the ETag it was read at, and when the store last confirmed it. */
     private record Entry(LoadedManifest manifest, String etag, long validatedAt) {
@@ -49,7 +49,7 @@ final class DatasetManifests {
     private final int capacity;
     private final Map<String, Entry> entries;
 
-    DatasetManifests(ObjectStore store, String bucket, int capacity, Duration ttl, Duration retention) {
+    public DatasetManifests(ObjectStore store, String bucket, int capacity, Duration ttl, Duration retention) {
         this.store = store;
         this.bucket = bucket;
         this.retention = retention;
@@ -64,7 +64,7 @@ final class DatasetManifests {
     }
 
     /** The manifest of directory {@code dirKey}: cached (unless past its TTL), else one GET. */
-    Optional<LoadedManifest> at(String dirKey) throws IOException {
+    public Optional<LoadedManifest> at(String dirKey) throws IOException {
         Entry entry = fresh(dirKey);
         return entry != null ? Optional.ofNullable(entry.manifest) : current(dirKey);
     }
@@ -73,7 +73,7 @@ final class DatasetManifests {
      * The manifest of directory {@code dirKey} as the store has it now: one conditional GET when a
      * manifest is cached (304 while unchanged), else one GET.
      */
-    Optional<LoadedManifest> current(String dirKey) throws IOException {
+    public Optional<LoadedManifest> current(String dirKey) throws IOException {
         Entry cached;
         synchronized (this) {
             cached = entries.get(dirKey);
@@ -93,14 +93,14 @@ final class DatasetManifests {
     }
 
     /** A GET elsewhere found no manifest in {@code dirKey}: remember it, as a failed lookup would. */
-    synchronized void recordAbsent(String dirKey) {
+    public synchronized void recordAbsent(String dirKey) {
         if (capacity > 0) {
             entries.put(dirKey, new Entry(null, null, System.nanoTime()));
         }
     }
 
     /** A cached manifest (within its TTL) whose dataset contains {@code key} (the root or below); no call. */
-    synchronized Optional<LoadedManifest> cachedCovering(String key) {
+    public synchronized Optional<LoadedManifest> cachedCovering(String key) {
         long now = System.nanoTime();
         for (Entry entry : entries.values()) {
             if (entry.manifest != null && now - entry.validatedAt < ttlNanos && entry.manifest.covers(key)) {
@@ -116,7 +116,7 @@ final class DatasetManifests {
      * own shows attempt-named parts, to tell a partition directory of a committed dataset from the
      * output of a job that never committed.
      */
-    Optional<LoadedManifest> findCovering(String key) throws IOException {
+    public Optional<LoadedManifest> findCovering(String key) throws IOException {
         Optional<LoadedManifest> cached = cachedCovering(key);
         if (cached.isPresent()) {
             return cached;
@@ -131,7 +131,7 @@ final class DatasetManifests {
     }
 
     /** This file system changed {@code key}: forget what was cached for any directory on its path or below. */
-    synchronized void invalidate(String key) {
+    public synchronized void invalidate(String key) {
         Iterator<String> it = entries.keySet().iterator();
         while (it.hasNext()) {
             String dir = it.next();

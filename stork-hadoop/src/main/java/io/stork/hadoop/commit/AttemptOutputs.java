@@ -1,5 +1,6 @@
-package io.stork.hadoop;
+package io.stork.hadoop.commit;
 
+import io.stork.hadoop.WrittenFile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

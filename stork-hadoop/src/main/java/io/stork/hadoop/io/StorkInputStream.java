@@ -1,4 +1,4 @@
-package io.stork.hadoop;
+package io.stork.hadoop.io;
 
 import io.stork.store.ByteRange;
 import io.stork.store.ObjectKey;
@@ -6,6 +6,7 @@ import io.stork.store.ObjectNotFoundException;
 import io.stork.store.ObjectStore;
 import io.stork.store.ObjectStream;
 import java.io.EOFException;
+import io.stork.hadoop.PartChangedException;
 import io.stork.store.ObjectChangedException;
 import io.stork.store.ReadCondition;
 import java.io.FileNotFoundException;
@@ -35,7 +36,7 @@ import org.apache.hadoop.fs.StreamCapabilities;
  * GET (an object replaced mid-read fails the next one). The store checks it in the same call, before any
  * range, so a replaced object never yields a byte, nor a misleading range error.
  */
-final class StorkInputStream extends FSInputStream implements CanUnbuffer, StreamCapabilities {
+public final class StorkInputStream extends FSInputStream implements CanUnbuffer, StreamCapabilities {
 
     /**
      * The least a GET asks for in random mode: small enough that a columnar reader's short reads (footer,
@@ -77,7 +78,7 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
      * Opens with one GET (which fails with FileNotFoundException for a missing object), or with no call at
      * all when the caller supplied the length and ETag (openFile with a FileStatus).
      */
-    static StorkInputStream open(ObjectStore store, ObjectKey key, String path, long readahead,
+    public static StorkInputStream open(ObjectStore store, ObjectKey key, String path, long readahead,
                                  FileSystem.Statistics statistics, java.util.concurrent.Executor vectoredReads,
                                  long knownLength, String knownEtag) throws IOException {
         return open(store, key, path, readahead, statistics, vectoredReads, knownLength, knownEtag, null);
@@ -87,7 +88,7 @@ final class StorkInputStream extends FSInputStream implements CanUnbuffer, Strea
      * As above, for a part a manifest names: {@code knownEtag} is the ETag the manifest committed, and
      * {@code committedIn} says which generation did, for the message when the object has changed since.
      */
-    static StorkInputStream open(ObjectStore store, ObjectKey key, String path, long readahead,
+    public static StorkInputStream open(ObjectStore store, ObjectKey key, String path, long readahead,
                                  FileSystem.Statistics statistics, java.util.concurrent.Executor vectoredReads,
                                  long knownLength, String knownEtag, String committedIn) throws IOException {
         StorkInputStream in = new StorkInputStream(store, key, path, readahead, statistics, vectoredReads);
