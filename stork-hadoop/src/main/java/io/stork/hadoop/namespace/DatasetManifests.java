@@ -38,9 +38,23 @@ import java.util.Optional;
  */
 public final class DatasetManifests {
 
-    /** A directory's manifest (null: none) with the ETag it was read at, and when the store last confirmed it. */
-    private record Entry(LoadedManifest manifest, String etag, long validatedAt) {
+    /**
+     * A directory's manifest (null: none) with the ETag it was read at, and when the store last confirmed
+     * it. {@code unlisted}: read by a status call ({@link #at}) and not yet used by a listing; the query
+     * that just looked at the dataset lists it next, and need not ask again.
+     */
+    private record Entry(LoadedManifest manifest, String etag, long validatedAt, boolean unlisted) {
+
+        Entry listed() {
+            return new Entry(manifest, etag, validatedAt, false);
+        }
     }
+
+    /**
+     * How long a manifest read by a query's status call (an existence check) serves that query's listing
+     * without a second call: one query's planning, not another query's.
+     */
+    private static final long SAME_QUERY_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
 
     private final ObjectStore store;
     private final String bucket;
@@ -66,7 +80,7 @@ public final class DatasetManifests {
     /** The manifest of directory {@code dirKey}: cached (unless past its TTL), else one GET. */
     public Optional<LoadedManifest> at(String dirKey) throws IOException {
         Entry entry = fresh(dirKey);
-        return entry != null ? Optional.ofNullable(entry.manifest) : current(dirKey);
+        return entry != null ? Optional.ofNullable(entry.manifest) : load(dirKey, true);
     }
 
     /**
@@ -74,11 +88,40 @@ public final class DatasetManifests {
      * manifest is cached (304 while unchanged), else one GET.
      */
     public Optional<LoadedManifest> current(String dirKey) throws IOException {
+        return load(dirKey, false);
+    }
+
+    /**
+     * The manifest of directory {@code dirKey} for a listing of it, where a query starts reading a dataset:
+     * revalidated ({@link #current}) unless this query's own status call read it moments ago, or it is a
+     * past generation (immutable). A directory known to have no manifest stays so until its TTL (a listing
+     * that then shows attempt parts asks again).
+     */
+    public Optional<LoadedManifest> forListing(String dirKey) throws IOException {
+        synchronized (this) {
+            Entry cached = entries.get(dirKey);
+            long now = System.nanoTime();
+            if (cached != null && now - cached.validatedAt < ttlNanos
+                    && (cached.manifest == null || cached.manifest.pinned())) {
+                return Optional.ofNullable(cached.manifest);
+            }
+            if (cached != null && cached.unlisted && now - cached.validatedAt < SAME_QUERY_NANOS) {
+                entries.put(dirKey, cached.listed());
+                return Optional.ofNullable(cached.manifest);
+            }
+        }
+        return load(dirKey, false);
+    }
+
+    private Optional<LoadedManifest> load(String dirKey, boolean byStatusCall) throws IOException {
         Entry cached;
         synchronized (this) {
             cached = entries.get(dirKey);
         }
         Entry loaded = load(dirKey, cached);
+        if (byStatusCall) {
+            loaded = new Entry(loaded.manifest, loaded.etag, loaded.validatedAt, true);
+        }
         synchronized (this) {
             if (capacity > 0) {
                 entries.put(dirKey, loaded);
@@ -95,7 +138,7 @@ public final class DatasetManifests {
     /** A GET elsewhere found no manifest in {@code dirKey}: remember it, as a failed lookup would. */
     public synchronized void recordAbsent(String dirKey) {
         if (capacity > 0) {
-            entries.put(dirKey, new Entry(null, null, System.nanoTime()));
+            entries.put(dirKey, new Entry(null, null, System.nanoTime(), false));
         }
     }
 
@@ -145,7 +188,7 @@ public final class DatasetManifests {
     private Entry load(String dirKey, Entry cached) throws IOException {
         Optional<SnapshotRef> pinned = SnapshotRef.of(dirKey).filter(ref -> ref.root().equals(dirKey));
         if (pinned.isPresent()) {
-            return new Entry(pinnedGeneration(pinned.get()), null, System.nanoTime());
+            return new Entry(pinnedGeneration(pinned.get()), null, System.nanoTime(), false);
         }
         String manifestKey = dirKey.isEmpty() ? PartNames.MANIFEST : dirKey + "/" + PartNames.MANIFEST;
         ObjectKey key = ObjectKey.of(bucket, manifestKey);
@@ -155,14 +198,15 @@ public final class DatasetManifests {
         try (ObjectStream in = store.get(key, ByteRange.all(), condition)) {
             String etag = in.info().etag();
             if (in.info().length() == 0) {
-                return new Entry(null, etag, System.nanoTime()); // Hadoop's own success marker
+                return new Entry(null, etag, System.nanoTime(), false); // Hadoop's own success marker
             }
             Optional<Manifest> manifest = ManifestCodec.readIfStork(in, source);
-            return new Entry(manifest.map(m -> LoadedManifest.index(dirKey, m)).orElse(null), etag, System.nanoTime());
+            return new Entry(manifest.map(m -> LoadedManifest.index(dirKey, m)).orElse(null), etag, System.nanoTime(),
+                    false);
         } catch (NotModifiedException unchanged) {
-            return new Entry(cached.manifest, cached.etag, System.nanoTime());
+            return new Entry(cached.manifest, cached.etag, System.nanoTime(), false);
         } catch (ObjectNotFoundException e) {
-            return new Entry(null, null, System.nanoTime());
+            return new Entry(null, null, System.nanoTime(), false);
         }
     }
 

@@ -61,10 +61,10 @@ public final class Listings {
             return Optional.empty();
         }
         Optional<LoadedManifest> covering = manifests.cachedCovering(key);
-        if (covering.isPresent() && (!covering.get().rootKey().equals(key) || covering.get().pinned())) {
-            return covering; // below the root, or a past generation (immutable)
+        if (covering.isPresent() && !covering.get().rootKey().equals(key)) {
+            return covering; // a directory below the root: the root's listing revalidated it
         }
-        return covering.isPresent() ? manifests.current(key) : manifests.at(key);
+        return manifests.forListing(key);
     }
 
     private FileStatus[] fromManifest(Path qualified, String key, LoadedManifest manifest) throws IOException {

@@ -187,8 +187,8 @@ class CommitProtocolStoreTest {
         assertThat(fourth.operation()).isEqualTo(Manifest.Operation.OVERWRITE);
         assertThat(fourth.parts()).hasSize(1);
         assertThat(spark.read().parquet(path).count()).isEqualTo(3);
-        assertThat(overwrite).as("an overwrite copies nothing; it deletes the replaced parts after its commit")
-                .doesNotContainKey(CallType.COPY);
+        assertThat(overwrite).as("an overwrite copies nothing and deletes nothing: retention keeps the replaced parts")
+                .doesNotContainKeys(CallType.COPY, CallType.DELETE, CallType.BULK_DELETE);
         assertThat(fs.listFiles(new Path(path), true).hasNext()).isTrue();
         int[] objects = {0};
         try (var it = fs.store().list(io.stork.store.ListRequest.of(bucket(api),
@@ -199,6 +199,9 @@ class CommitProtocolStoreTest {
                 }
             }
         }
-        assertThat(objects[0]).as("replaced parts are gone from the store").isEqualTo(1);
+        assertThat(fourth.removed()).as("every part of generations 1 to 3, kept for the retention period")
+                .hasSize(13);
+        assertThat(objects[0]).as("replaced parts stay in the store until vacuum")
+                .isEqualTo(fourth.parts().size() + fourth.removed().size());
     }
 }
