@@ -329,8 +329,11 @@ final class ClassicCommitEmulation {
         }
         if (byJob.size() > 1) {
             throw new IOException("stork://" + bucket + "/" + out + ": task markers of " + byJob.size()
-                    + " uncommitted jobs " + byJob.keySet() + "; a failed job left its markers. Remove them with "
-                    + "scripts/stork-dataset.sh clean, then run the job again");
+                    + " uncommitted jobs " + byJob.keySet() + ": another job is writing this output at the same "
+                    + "time (Hadoop's classic committer cannot commit two jobs into one directory at once, on any "
+                    + "file system; Stork's protocol can: spark.sql.extensions=io.stork.spark.StorkSparkExtensions), "
+                    + "or a failed job left its markers (scripts/stork-dataset.sh clean removes them). Nothing was "
+                    + "committed or lost");
         }
         Map.Entry<String, List<TaskMarker>> job = byJob.entrySet().iterator().next();
         Map<String, List<TaskMarker>> byTask = new TreeMap<>();
