@@ -317,6 +317,15 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
             opened = store.get(key, range, etag == null ? ReadCondition.NONE : ReadCondition.ifMatch(etag));
         } catch (ObjectChangedException e) {
             throw changed(null, e);
+        } catch (io.stork.store.RangeNotSatisfiableException e) {
+            if (length == Long.MAX_VALUE) {
+                throw e;
+            }
+            // The length came from a listing or a manifest: the object is shorter now, so it was replaced.
+            throw new PartChangedException(committedIn != null
+                    ? "part " + path + " changed since " + committedIn + " was committed: it is shorter than its "
+                            + length + " bytes (replaced by another writer; read the dataset again, or restore it)"
+                    : path + " changed since it was listed: it is shorter than the " + length + " bytes listed", e);
         }
         String seen = opened.info().etag();
         if (etag == null) {
