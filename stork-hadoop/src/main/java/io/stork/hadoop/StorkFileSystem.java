@@ -2,20 +2,15 @@ package io.stork.hadoop;
 
 import io.stork.hadoop.commit.CommitIntegration;
 import io.stork.hadoop.io.StorkInputStream;
-import io.stork.hadoop.io.StorkOutputStream;
-import io.stork.hadoop.io.SuccessMarkerStream;
 import io.stork.hadoop.namespace.DatasetManifests;
 import io.stork.hadoop.namespace.DirectoryOperations;
 import io.stork.hadoop.namespace.KeyPaths;
 import io.stork.hadoop.namespace.Listings;
 import io.stork.hadoop.namespace.Namespace;
 import io.stork.hadoop.namespace.StatusCache;
-import io.stork.hadoop.namespace.StorkFileStatus;
 import io.stork.manifest.PartNames;
-import io.stork.manifest.SnapshotRef;
 import io.stork.store.ObjectKey;
 import io.stork.store.ObjectStore;
-import io.stork.store.PutOptions;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
@@ -24,7 +19,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,7 +28,6 @@ import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.EtagSource;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -69,6 +62,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     private Namespace namespace;
     private Listings listings;
     private DirectoryOperations directories;
+    private ObjectCreation creation;
     private CommitIntegration commits;
     private boolean readRaw;
     private IOStatistics ioStatistics;
@@ -109,6 +103,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
                 config.getDuration(StorkConfig.STATUS_CACHE_TTL, Duration.ofMinutes(5))), commits, readRaw);
         listings = new Listings(namespace);
         directories = new DirectoryOperations(namespace, listings);
+        creation = new ObjectCreation(store, paths, namespace, commits, readRaw);
         int threads = config.getInt(StorkConfig.VECTORED_READ_THREADS, 8);
         AtomicInteger count = new AtomicInteger();
         vectoredReadPool = Executors.newFixedThreadPool(threads, r -> {
@@ -227,48 +222,9 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
         return createObject(path, overwrite, true);
     }
 
-    /**
-     * Opens the upload of a file. Without overwrite, the existence check (1 HEAD) is skipped when
-     * {@code checkExisting} is false or the name is a Stork attempt part (unique by construction), and the
-     * PUT itself is conditional where the API honours it, so no concurrent create is ever overwritten.
-     */
+    /** See {@link ObjectCreation#create}. */
     FSDataOutputStream createObject(Path path, boolean overwrite, boolean checkExisting) throws IOException {
-        Path requested = makeQualified(path);
-        String requestedKey = keyOf(requested);
-        if (requestedKey.isEmpty()) {
-            throw new FileAlreadyExistsException(path + " is the root directory");
-        }
-        if (!readRaw && SnapshotRef.of(requestedKey).isPresent()) {
-            throw new IOException(path + " is in a past generation of a dataset (" + SnapshotRef.of(requestedKey).get()
-                    .root() + "), which is read-only: write to the dataset itself");
-        }
-        // A task attempt's file under Hadoop's classic temporary layout goes straight to its final,
-        // attempt-named key: nothing will need renaming (docs/commit-protocol.md, "RDD writes").
-        Optional<String> attemptDirectory = commits.attemptDirectory(requestedKey);
-        String key = attemptDirectory.isPresent()
-                ? PartNames.finalKeyOfAttemptFile(requestedKey).orElse(requestedKey) : requestedKey;
-        Path qualified = key.equals(requestedKey) ? requested : paths.pathOf(key);
-        boolean unique = PartNames.isAttemptNamed(qualified.getName());
-        if (!overwrite && checkExisting && !unique && namespace.objectExists(key)) {
-            throw new FileAlreadyExistsException(path + " already exists");
-        }
-        PutOptions options = !overwrite && store.supportsConditionalCreate()
-                ? PutOptions.defaults().withIfNotExists() : PutOptions.defaults();
-        namespace.changed(key);
-        if (commits.interceptsSuccessMarkers() && qualified.getName().equals(PartNames.MANIFEST)) {
-            String directory = key.length() == PartNames.MANIFEST.length() ? ""
-                    : key.substring(0, key.length() - PartNames.MANIFEST.length() - 1);
-            return new FSDataOutputStream(new SuccessMarkerStream(store.create(ObjectKey.of(bucket, key), options),
-                    path.toString(), () -> commits.commitOnSuccessMarker(directory), () -> namespace.changed(key)),
-                    statistics);
-        }
-        return new FSDataOutputStream(new StorkOutputStream(store.create(ObjectKey.of(bucket, key), options),
-                path.toString(), written -> {
-                    namespace.written(key, new StorkFileStatus(written.length(), paths.blockSize(),
-                            System.currentTimeMillis(), qualified, written.etag()));
-                    attemptDirectory.ifPresent(dir -> commits.written(dir, requestedKey,
-                            new WrittenFile(qualified, written.length(), written.etag())));
-                }), statistics);
+        return creation.create(makeQualified(path), path.toString(), overwrite, checkExisting, statistics);
     }
 
     /**
