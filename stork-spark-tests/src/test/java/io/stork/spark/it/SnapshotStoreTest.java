@@ -127,16 +127,23 @@ class SnapshotStoreTest {
         assertThat(count(path)).isEqualTo(7);
 
         // Time travel by path: Spark SQL and RDD reads, and by timestamp.
+        java.time.Instant second = third.info(2).orElseThrow().committedAt();
+        assertThat(count(path + SnapshotRef.timestampSuffix(second.plusMillis(1)))).isEqualTo(130);
         assertThat(count(path + SnapshotRef.generationSuffix(1))).isEqualTo(100);
         Map<CallType, Long> oldRead = countedAtStore(fs, () ->
                 assertThat(count(path + SnapshotRef.generationSuffix(2))).isEqualTo(130));
         assertThat(oldRead).as("an old generation: the manifest, then its parts (no LIST, no HEAD)")
                 .containsOnlyKeys(CallType.GET);
         assertThat(spark.read().parquet(path + SnapshotRef.generationSuffix(2)).where("k = 1").count()).isEqualTo(65);
-        java.time.Instant second = third.info(2).orElseThrow().committedAt();
-        assertThat(count(path + SnapshotRef.timestampSuffix(second.plusMillis(1)))).isEqualTo(130);
         assertThatThrownBy(() -> count(path + SnapshotRef.generationSuffix(9)))
                 .hasMessageContaining("generation 9").hasMessageContaining("does not exist");
+        // Delta Lake's read options, through the extension.
+        assertThat(spark.read().option("versionAsOf", 1).parquet(path).count()).isEqualTo(100);
+        assertThat(spark.read().option("versionAsOf", "2").parquet(path).where("k = 0").count()).isEqualTo(65);
+        assertThat(spark.read().option("timestampAsOf", second.plusMillis(1).toString()).parquet(path).count())
+                .isEqualTo(130);
+        assertThatThrownBy(() -> spark.read().option("versionAsOf", "latest").parquet(path).count())
+                .hasMessageContaining("versionAsOf must be a generation number");
 
         // Restore generation 2: a fourth generation naming its parts, nothing copied.
         AccessLog.Window restoreWindow = LocalStore.shared().accessLog().openWindow();
