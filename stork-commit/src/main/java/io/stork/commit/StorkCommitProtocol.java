@@ -223,7 +223,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         List<ManifestPart> parts = new ArrayList<>(files.size());
         for (Path file : files) {
             ManifestPart part = committer.describe(file, attempt.getTaskID().getId(), attempt.getId());
-            java.util.OptionalLong records = WrittenRecords.take(file.toString());
+            java.util.OptionalLong records = WrittenRecords.take(taskContext.getConfiguration(), file.toString());
             parts.add(records.isEmpty() ? part : part.withRecords(records.getAsLong()));
         }
         return new TaskCommitMessage(new TaskOutput(parts));
@@ -238,7 +238,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         try {
             FileSystem fs = root().getFileSystem(taskContext.getConfiguration());
             for (Path file : files) {
-                WrittenRecords.take(file.toString());
+                WrittenRecords.take(taskContext.getConfiguration(), file.toString());
                 try {
                     fs.delete(file, false);
                 } catch (IOException e) {

@@ -73,18 +73,20 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
 
         @Override
         public OutputWriter newInstance(String path, StructType dataSchema, TaskAttemptContext context) {
-            return new CountingWriter(delegate.newInstance(path, dataSchema, context), path);
+            return new CountingWriter(delegate.newInstance(path, dataSchema, context), path, context);
         }
     }
 
     private static final class CountingWriter extends OutputWriter {
         private final OutputWriter delegate;
         private final String handedOutPath;
+        private final TaskAttemptContext task;
         private long records;
 
-        CountingWriter(OutputWriter delegate, String handedOutPath) {
+        CountingWriter(OutputWriter delegate, String handedOutPath, TaskAttemptContext task) {
             this.delegate = delegate;
             this.handedOutPath = handedOutPath;
+            this.task = task;
         }
 
         @Override
@@ -96,7 +98,7 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
         @Override
         public void close() {
             delegate.close();
-            WrittenRecords.record(handedOutPath, records);
+            WrittenRecords.record(task.getConfiguration(), handedOutPath, records);
         }
 
         @Override
