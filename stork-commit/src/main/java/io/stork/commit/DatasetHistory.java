@@ -3,8 +3,6 @@ package io.stork.commit;
 import io.stork.manifest.Changes;
 import io.stork.manifest.GenerationInfo;
 import io.stork.manifest.Manifest;
-import io.stork.manifest.ManifestPart;
-import io.stork.manifest.RemovedPart;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -44,11 +42,9 @@ final class DatasetHistory {
         }
         System.out.printf("dataset %s: changes after generation %d up to %d: %d parts added, %d removed%n",
                 fs.makeQualified(root), changes.from(), changes.to(), changes.added().size(), changes.removed().size());
-        for (ManifestPart p : changes.added()) {
-            System.out.printf("  + %d %s %d%n", p.addedIn(), p.path(), p.length());
-        }
-        for (RemovedPart r : changes.removed()) {
-            System.out.printf("  - %d %s %d%n", r.removedIn(), r.part().path(), r.part().length());
+        for (Changes.Event e : changes.inCommitOrder()) {
+            System.out.printf("  %s generation %d  %s  %d bytes%n", e.added() ? "+" : "-", e.generation(),
+                    e.part().path(), e.part().length());
         }
         return 0;
     }

@@ -15,6 +15,23 @@ public record Changes(long from, long to, List<ManifestPart> added, List<Removed
         removed = List.copyOf(removed);
     }
 
+    /** One part entering or leaving the dataset at a generation's commit. */
+    public record Event(long generation, boolean added, ManifestPart part) {
+    }
+
+    /** The changes as one sequence in commit order (within a generation: removals, then additions). */
+    public List<Event> inCommitOrder() {
+        List<Event> events = new ArrayList<>(added.size() + removed.size());
+        for (RemovedPart r : removed) {
+            events.add(new Event(r.removedIn(), false, r.part()));
+        }
+        for (ManifestPart p : added) {
+            events.add(new Event(p.addedIn(), true, p));
+        }
+        events.sort(Comparator.comparingLong(Event::generation).thenComparing(Event::added));
+        return events;
+    }
+
     /**
      * The changes between two generations a manifest can list ({@code from} may be 0: everything up to
      * {@code to}).

@@ -145,6 +145,20 @@ class SnapshotStoreTest {
         assertThatThrownBy(() -> spark.read().option("versionAsOf", "latest").parquet(path).count())
                 .hasMessageContaining("versionAsOf must be a generation number");
 
+        // What an incremental job polling since generation 1 learns, in commit order, from one GET.
+        Map<CallType, Long> poll = countedAtStore(fs, () -> {
+            io.stork.manifest.Changes changes = io.stork.commit.DatasetChanges.since(fs, new Path(path), 1);
+            assertThat(changes.to()).isEqualTo(3);
+            java.util.List<String> expected = new java.util.ArrayList<>();
+            third.partsAt(2).stream().filter(p -> p.addedIn() == 2).forEach(p -> expected.add("2+"));
+            third.removed().forEach(r -> expected.add("3-"));
+            third.parts().forEach(p -> expected.add("3+"));
+            assertThat(expected).hasSizeGreaterThan(4);
+            assertThat(changes.inCommitOrder()).extracting(e -> e.generation() + (e.added() ? "+" : "-"))
+                    .containsExactlyElementsOf(expected);
+        });
+        assertThat(poll).isEqualTo(Map.of(CallType.GET, 1L));
+
         // Restore generation 2: a fourth generation naming its parts, nothing copied.
         AccessLog.Window restoreWindow = LocalStore.shared().accessLog().openWindow();
         assertThat(tool("restore", path, "2")).isZero();
