@@ -62,8 +62,8 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         if (dynamicPartitionOverwrite) {
             replacePlan = replacePlan.withWrittenPartitions();
         }
-        // Before Spark checks whether the output exists: see OutputIntents.
-        OutputIntents.announce(new Path(outputPath));
+        // Before Spark checks whether the output exists, to the file system instance it checks with.
+        intents(new Path(outputPath), activeHadoopConf()).ifPresent(i -> i.announce(qualified(outputPath)));
     }
 
     public StorkCommitProtocol(String jobId, String outputPath) {
@@ -74,13 +74,38 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         return new Path(outputPath);
     }
 
+    /** The announcements of the file system instance a path's checks go through, if it takes them (stork://). */
+    private static java.util.Optional<OutputIntents> intents(Path path, org.apache.hadoop.conf.Configuration conf) {
+        if (conf == null || !"stork".equals(path.toUri().getScheme())) {
+            return java.util.Optional.empty();
+        }
+        try {
+            FileSystem fs = path.getFileSystem(conf);
+            return fs instanceof OutputIntents.Announceable announceable
+                    ? java.util.Optional.of(announceable.outputIntents()) : java.util.Optional.empty();
+        } catch (IOException e) {
+            return java.util.Optional.empty(); // only a saving is lost
+        }
+    }
+
+    private static Path qualified(String outputPath) {
+        return new Path(outputPath); // Spark hands protocols qualified output paths
+    }
+
+    /** The driver's Hadoop configuration, where Spark is about to check the output with the same file system. */
+    private static org.apache.hadoop.conf.Configuration activeHadoopConf() {
+        // Spark instantiates the protocol on the driver, inside a running application.
+        return org.apache.spark.SparkContext.getOrCreate().hadoopConfiguration();
+    }
+
     // ---- job (driver) ----
 
     @Override
     public void setupJob(JobContext jobContext) {
         jobStart = Instant.now();
         // Spark checked existence just before (unless appending): reuse its answer, which cost one LIST.
-        knownEmpty = OutputIntents.takeExistence(root()).map(exists -> !exists).orElse(false);
+        knownEmpty = intents(root(), jobContext.getConfiguration())
+                .flatMap(i -> i.takeExistence(qualified(outputPath))).map(exists -> !exists).orElse(false);
         committedParts = new ArrayList<>();
     }
 

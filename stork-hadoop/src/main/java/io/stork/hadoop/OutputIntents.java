@@ -6,8 +6,10 @@ import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Output paths that a Stork commit protocol in this JVM is about to write, announced before Spark checks
- * whether the path exists.
+ * Output paths that a Stork commit protocol is about to write through one file system instance, announced
+ * to that instance (the one Spark's existence check uses: FileSystem instances are cached per bucket and
+ * user) before Spark checks whether the path exists. Owned by the instance, not the JVM: with caching off,
+ * the announcement simply does not reach the check, which then costs a call more and stays correct.
  *
  * <p>Why: {@code exists()} on a directory normally reads the directory's manifest first (one GET), so
  * that a reader that checks before listing pays no LIST. A writer's existence check needs no manifest,
@@ -19,18 +21,21 @@ import org.apache.hadoop.fs.Path;
  */
 public final class OutputIntents {
 
+    /** A file system that takes announcements (stork://). */
+    public interface Announceable {
+        OutputIntents outputIntents();
+    }
+
     private static final int CAPACITY = 1_000;
 
     /** null value: announced, not yet checked. */
-    private static final Map<String, Boolean> INTENTS = new LinkedHashMap<>(16, 0.75f, false) {
+    private final Map<String, Boolean> intents = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
             return size() > CAPACITY;
         }
     };
 
-    private OutputIntents() {
-    }
 
     private static String normalise(Path path) {
         String s = path.toUri().toString();
@@ -38,18 +43,18 @@ public final class OutputIntents {
     }
 
     /** A job is about to write to {@code path} (a fully qualified URI). */
-    public static synchronized void announce(Path path) {
-        INTENTS.put(normalise(path), null);
+    public synchronized void announce(Path path) {
+        intents.put(normalise(path), null);
     }
 
-    static synchronized boolean isAnnounced(Path qualified) {
-        return INTENTS.containsKey(normalise(qualified));
+    synchronized boolean isAnnounced(Path qualified) {
+        return intents.containsKey(normalise(qualified));
     }
 
-    static synchronized void recordExistence(Path qualified, boolean exists) {
+    synchronized void recordExistence(Path qualified, boolean exists) {
         String key = normalise(qualified);
-        if (INTENTS.containsKey(key)) {
-            INTENTS.put(key, exists);
+        if (intents.containsKey(key)) {
+            intents.put(key, exists);
         }
     }
 
@@ -57,7 +62,7 @@ public final class OutputIntents {
      * Whether the announced path existed when it was checked, and forgets it; empty if it was not
      * announced or not checked (e.g. Spark skips the check when appending).
      */
-    public static synchronized Optional<Boolean> takeExistence(Path path) {
-        return Optional.ofNullable(INTENTS.remove(normalise(path)));
+    public synchronized Optional<Boolean> takeExistence(Path path) {
+        return Optional.ofNullable(intents.remove(normalise(path)));
     }
 }

@@ -46,7 +46,8 @@ import org.apache.hadoop.util.Progressable;
  * directories are emulated by {@link DirectoryOperations}, commit paths are the {@link CommitIntegration}'s,
  * and streams live in {@code io}. See docs/hadoop-filesystem.md for the cost of each call.
  */
-public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.statistics.IOStatisticsSource {
+public class StorkFileSystem extends FileSystem
+        implements org.apache.hadoop.fs.statistics.IOStatisticsSource, OutputIntents.Announceable {
 
     public static final String SCHEME = KeyPaths.SCHEME;
     private static final long DEFAULT_READAHEAD = 1024 * 1024;
@@ -63,6 +64,7 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     private Listings listings;
     private DirectoryOperations directories;
     private ObjectCreation creation;
+    private final OutputIntents outputIntents = new OutputIntents();
     private CommitIntegration commits;
     private boolean readRaw;
     private IOStatistics ioStatistics;
@@ -121,6 +123,12 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     @Override
     public URI getUri() {
         return uri;
+    }
+
+    /** Output paths a Stork commit protocol announced to this instance. */
+    @Override
+    public OutputIntents outputIntents() {
+        return outputIntents;
     }
 
     /** The store client, for the layers above (and tests) that need its statistics. */
@@ -282,8 +290,8 @@ public class StorkFileSystem extends FileSystem implements org.apache.hadoop.fs.
     @Override
     public boolean exists(Path path) throws IOException {
         Path qualified = makeQualified(path);
-        return namespace.exists(qualified, KeyPaths.keyOf(qualified), OutputIntents.isAnnounced(qualified),
-                exists -> OutputIntents.recordExistence(qualified, exists));
+        return namespace.exists(qualified, KeyPaths.keyOf(qualified), outputIntents.isAnnounced(qualified),
+                exists -> outputIntents.recordExistence(qualified, exists));
     }
 
     @Override
