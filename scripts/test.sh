@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# All tests: unit tests and integration tests against the real local object store (both APIs).
-# Starts the store if it is not running, and stops it afterwards if it started it.
+# All tests: unit tests and integration tests against the real local object store (both APIs) and an S3
+# gateway with conditional writes. Starts the stores if they are not running, and stops afterwards those it
+# started.
 # Extra arguments go to Maven (e.g. -Dtest=CallCountTest -Dsurefire.failIfNoSpecifiedTests=false).
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -15,6 +16,12 @@ if ! bash scripts/local-store.sh status >/dev/null 2>&1; then
   bash scripts/local-store.sh start
   started=1
 fi
+# The second store: an S3 gateway with conditional writes (built from its Go module on first use).
+cond_started=0
+if ! bash scripts/conditional-s3-store.sh status >/dev/null 2>&1; then
+  bash scripts/conditional-s3-store.sh start
+  cond_started=1
+fi
 finish() {
   status=$?
   if [ $status -ne 0 ]; then
@@ -23,6 +30,7 @@ finish() {
     tail -n 40 "$logs/proxy.log" >&2 || true
   fi
   [ $started -eq 1 ] && bash scripts/local-store.sh stop || true
+  [ $cond_started -eq 1 ] && bash scripts/conditional-s3-store.sh stop || true
   exit $status
 }
 trap finish EXIT

@@ -59,17 +59,48 @@ class ConcurrentCommitStoreTest {
         return parts;
     }
 
+    /** The S3 API of a gateway that honours conditional writes (scripts/conditional-s3-store.sh). */
+    private static FileSystem conditionalS3(String bucket) throws IOException {
+        io.stork.store.testing.ConditionalS3Store gateway = io.stork.store.testing.ConditionalS3Store.shared();
+        Configuration conf = new Configuration(false);
+        String prefix = "fs.stork.bucket." + bucket + ".";
+        conf.set(prefix + "api", "s3");
+        conf.set(prefix + "endpoint", gateway.endpoint().toString());
+        conf.set(prefix + "access.key", gateway.accessKey());
+        conf.set(prefix + "secret.key", gateway.secretKey());
+        conf.setBoolean(prefix + "s3.conditional.writes", true);
+        conf.setBoolean("fs.stork.impl.disable.cache", true);
+        FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), conf);
+        ((StorkFileSystem) fs).store().createBucket(bucket);
+        return fs;
+    }
+
+    @Test
+    void concurrentAppendsThroughS3ConditionalWritesLoseNothing() throws Exception {
+        String bucket = "it-concurrent-s3c-" + UUID.randomUUID().toString().substring(0, 6);
+        try (FileSystem fs = conditionalS3(bucket)) {
+            Path root = new Path("stork://" + bucket + "/events");
+            assertThat(fs.hasPathCapability(root, io.stork.hadoop.StorkCapabilities.ATOMIC_CREATE)).isTrue();
+            concurrentAppendsLoseNothing(fs, root, 6);
+        }
+    }
+
     @Test
     void concurrentAppendsThroughSwiftLoseNothing() throws Exception {
         String bucket = "it-concurrent-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = swift(bucket)) {
             Path root = new Path("stork://" + bucket + "/events");
             assertThat(fs.hasPathCapability(root, io.stork.hadoop.StorkCapabilities.CONDITIONAL_CREATE)).isTrue();
+            concurrentAppendsLoseNothing(fs, root, 4);
+        }
+    }
+
+    private static void concurrentAppendsLoseNothing(FileSystem fs, Path root, int writers) throws Exception {
+        {
             String first = UUID.randomUUID().toString();
             new DatasetCommitter(fs, root, first).commit(writeParts(fs, root, first, 2), ReplacePlan.NOTHING, true,
                     Instant.now());
 
-            int writers = 4;
             CyclicBarrier start = new CyclicBarrier(writers);
             ExecutorService pool = Executors.newFixedThreadPool(writers);
             List<Future<Manifest>> commits = new ArrayList<>();
