@@ -11,7 +11,7 @@ import io.stork.store.UploadStream;
 import io.stork.store.StoreFactory;
 import io.stork.store.s3.S3StoreConfig;
 import io.stork.store.swift.SwiftStoreConfig;
-import io.stork.store.testing.LocalStore;
+import io.stork.localstore.LocalStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

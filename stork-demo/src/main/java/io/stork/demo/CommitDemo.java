@@ -2,9 +2,9 @@ package io.stork.demo;
 
 import io.stork.hadoop.StorkFileSystem;
 import io.stork.store.CallType;
-import io.stork.store.testing.AccessLog;
-import io.stork.store.testing.LocalStore;
-import io.stork.store.testing.StoreCallCounts;
+import io.stork.localstore.AccessLog;
+import io.stork.localstore.LocalStore;
+import io.stork.localstore.StoreCallCounts;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;

@@ -7,7 +7,7 @@ import io.stork.store.AuthenticationException;
 import io.stork.store.BucketNotFoundException;
 import io.stork.store.StoreApi;
 import io.stork.store.StoreUnreachableException;
-import io.stork.store.testing.LocalStore;
+import io.stork.localstore.LocalStore;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package io.stork.hadoop;
 
 import io.stork.store.StoreApi;
-import io.stork.store.testing.LocalStore;
+import io.stork.localstore.LocalStore;
 import java.io.IOException;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;

@@ -9,7 +9,7 @@ import io.stork.hadoop.StorkFileSystem;
 import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestPart;
 import io.stork.manifest.PartNames;
-import io.stork.store.testing.LocalStore;
+import io.stork.localstore.LocalStore;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
@@ -61,7 +61,7 @@ class ConcurrentCommitStoreTest {
 
     /** The S3 API of a gateway that honours conditional writes (scripts/conditional-s3-store.sh). */
     private static FileSystem conditionalS3(String bucket) throws IOException {
-        io.stork.store.testing.ConditionalS3Store gateway = io.stork.store.testing.ConditionalS3Store.shared();
+        io.stork.localstore.ConditionalS3Store gateway = io.stork.localstore.ConditionalS3Store.shared();
         Configuration conf = new Configuration(false);
         String prefix = "fs.stork.bucket." + bucket + ".";
         conf.set(prefix + "api", "s3");

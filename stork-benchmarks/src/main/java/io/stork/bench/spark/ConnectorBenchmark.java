@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stork.store.ObjectStore;
 import io.stork.store.StoreFactory;
 import io.stork.store.s3.S3StoreConfig;
-import io.stork.store.testing.LocalStore;
+import io.stork.localstore.LocalStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.stork.bench.spark;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.stork.store.testing.AccessLog;
-import io.stork.store.testing.LocalStore;
-import io.stork.store.testing.StoreCallCounts;
+import io.stork.localstore.AccessLog;
+import io.stork.localstore.LocalStore;
+import io.stork.localstore.StoreCallCounts;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.stork.bench.spark;
 
-import io.stork.store.testing.LocalStore;
+import io.stork.localstore.LocalStore;
 import java.net.URI;
 
 /**

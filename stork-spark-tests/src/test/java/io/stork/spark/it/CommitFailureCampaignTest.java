@@ -10,7 +10,7 @@ import io.stork.manifest.ManifestPart;
 import io.stork.manifest.PartNames;
 import io.stork.store.ListEntry;
 import io.stork.store.ListRequest;
-import io.stork.store.testing.LocalStore;
+import io.stork.localstore.LocalStore;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;

@@ -16,7 +16,7 @@ import io.stork.store.ReadCondition;
 import io.stork.store.RetryPolicy;
 import io.stork.store.StoreFactory;
 import io.stork.store.s3.S3StoreConfig;
-import io.stork.store.testing.ConditionalS3Store;
+import io.stork.localstore.ConditionalS3Store;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,7 +8,7 @@ import io.stork.store.s3.S3ObjectStore;
 import io.stork.store.s3.S3StoreConfig;
 import io.stork.store.swift.SwiftObjectStore;
 import io.stork.store.swift.SwiftStoreConfig;
-import io.stork.store.testing.LocalStore;
+import io.stork.localstore.LocalStore;
 import java.net.URI;
 import java.time.Duration;
 import java.util.UUID;

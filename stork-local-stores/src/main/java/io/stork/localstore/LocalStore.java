@@ -1,4 +1,4 @@
-package io.stork.store.testing;
+package io.stork.localstore;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.stork.store.testing;
+package io.stork.localstore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

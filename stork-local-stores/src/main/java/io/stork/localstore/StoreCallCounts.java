@@ -1,4 +1,4 @@
-package io.stork.store.testing;
+package io.stork.localstore;
 
 import io.stork.store.CallType;
 import io.stork.store.StatisticsSnapshot;
