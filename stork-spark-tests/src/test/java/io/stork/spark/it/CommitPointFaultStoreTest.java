@@ -43,7 +43,9 @@ class CommitPointFaultStoreTest {
         String via = "http://127.0.0.1:" + proxy.port();
         SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("stork-lost-answers")
                 .config("spark.ui.enabled", "false")
-                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions");
+                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                .config("spark.hadoop.mapreduce.outputcommitter.factory.scheme.stork",
+                        "io.stork.commit.StorkCommitterFactory");
         for (String[] bucket : new String[][] {{S3_BUCKET, "s3"}, {SWIFT_BUCKET, "swift"}}) {
             String prefix = "spark.hadoop.fs.stork.bucket." + bucket[0] + ".";
             builder.config(prefix + "api", bucket[1])
@@ -153,5 +155,58 @@ class CommitPointFaultStoreTest {
         assertEveryPartIsThere(fs, path, manifest);
         assertThat(new JavaSparkContext(spark.sparkContext()).textFile(path).collect())
                 .containsExactlyInAnyOrder("a", "b", "c", "d");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"s3", "swift"})
+    void theHadoopCommitterSettlesALostManifestAnswerToo(String api) throws Exception {
+        StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, bucket(api));
+        String path = newPath(api, "newapi");
+        int before = proxy.injectedFaults().size();
+        loseAnswerToPutOf(PartNames.MANIFEST);
+
+        JavaSparkContext sc = new JavaSparkContext(spark.sparkContext());
+        sc.parallelize(List.of("a", "b", "c"), 3)
+                .mapToPair(line -> new scala.Tuple2<>(org.apache.hadoop.io.NullWritable.get(),
+                        new org.apache.hadoop.io.Text(line)))
+                .saveAsNewAPIHadoopFile(path, org.apache.hadoop.io.NullWritable.class, org.apache.hadoop.io.Text.class,
+                        org.apache.hadoop.mapreduce.lib.output.TextOutputFormat.class, sc.hadoopConfiguration());
+
+        assertThat(proxy.injectedFaults()).hasSize(before + 1);
+        Manifest manifest = manifest(fs, path);
+        assertThat(manifest.generation()).isEqualTo(1);
+        assertThat(manifest.parts()).hasSize(3);
+        assertEveryPartIsThere(fs, path, manifest);
+        assertThat(sc.textFile(path).collect()).containsExactlyInAnyOrder("a", "b", "c");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"s3", "swift"})
+    void vacuumSettlesALostBulkDeleteAnswerByRepeatingIt(String api) throws Exception {
+        StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, bucket(api));
+        String path = newPath(api, "vacuum");
+        spark.range(0, 100, 1, 2).write().parquet(path);
+        spark.range(0, 10, 1, 1).write().mode(org.apache.spark.sql.SaveMode.Overwrite).parquet(path);
+        Manifest current = manifest(fs, path);
+        assertThat(current.removed()).hasSize(2);
+        int before = proxy.injectedFaults().size();
+        // S3 bulk delete is a POST ?delete; Swift's a POST ?bulk-delete.
+        proxy.failNext(1, Fault.FORWARD_THEN_DROP_ANSWER, line -> line.startsWith("POST ") && line.contains("delete"));
+
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("vacuum", "--retention", "0s", path));
+        for (java.util.Map.Entry<String, String> e : spark.sparkContext().hadoopConfiguration()) {
+            if (e.getKey().startsWith("fs.stork.bucket.")) {
+                args.add(0, "-D" + e.getKey() + "=" + e.getValue());
+            }
+        }
+        assertThat(io.stork.commit.DatasetToolAccess.run(args.toArray(new String[0]))).isZero();
+
+        assertThat(proxy.injectedFaults()).hasSize(before + 1);
+        String root = new Path(path).toUri().getPath().substring(1);
+        for (io.stork.manifest.RemovedPart removed : current.removed()) {
+            assertThat(fs.store().list(io.stork.store.ListRequest.of(bucket(api), root + "/" + removed.part().path()))
+                    .hasNext()).as(removed.part().path()).isFalse();
+        }
+        assertThat(spark.read().parquet(path).count()).isEqualTo(10);
     }
 }
