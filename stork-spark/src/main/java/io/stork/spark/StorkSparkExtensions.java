@@ -1,22 +1,47 @@
 package io.stork.spark;
 
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSessionExtensions;
 import scala.runtime.AbstractFunction1;
 import scala.runtime.BoxedUnit;
 
 /**
  * The one setting that enables Stork in a Spark session:
- * {@code spark.sql.extensions=io.stork.spark.StorkSparkExtensions}. File writes to {@code stork://} then
- * commit with Stork's protocol (unless the session names another) and report, per part, the record count
- * the manifest carries; reads of {@code stork://} take Delta Lake's time-travel options
- * ({@code versionAsOf}, {@code timestampAsOf}).
+ * {@code spark.sql.extensions=io.stork.spark.StorkSparkExtensions}. It
+ * <ul>
+ *   <li>binds the {@code stork} scheme in the application's Hadoop configuration: the file system, and the
+ *       committer for Hadoop's new output-format API (RDD {@code saveAsNewAPIHadoopFile}). With the jar
+ *       passed by {@code --jars} or {@code --packages}, Hadoop's service loader has already run without it,
+ *       so the scheme is named explicitly. Values the user set are kept.</li>
+ *   <li>routes file writes by scheme ({@link SchemeRoutingCommitProtocol}): {@code stork://} output commits
+ *       with Stork's protocol, other output with the protocol the session had;</li>
+ *   <li>reports, per part, the record count the manifest carries;</li>
+ *   <li>takes Delta Lake's time-travel options ({@code versionAsOf}, {@code timestampAsOf}) on reads.</li>
+ * </ul>
  */
 public class StorkSparkExtensions extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
 
+    static final String FILE_SYSTEM_KEY = "fs.stork.impl";
+    static final String FILE_SYSTEM_CLASS = "io.stork.hadoop.StorkFileSystem";
+    static final String COMMITTER_FACTORY_KEY = "mapreduce.outputcommitter.factory.scheme.stork";
+    static final String COMMITTER_FACTORY_CLASS = "io.stork.commit.StorkCommitterFactory";
+
     @Override
     public BoxedUnit apply(SparkSessionExtensions extensions) {
+        // Spark applies extensions while building a session, after its context exists.
+        bindScheme(SparkContext.getOrCreate().hadoopConfiguration());
         extensions.injectPostHocResolutionRule(StorkWriteRule::new);
         extensions.injectResolutionRule(StorkTimeTravelRule::new);
         return BoxedUnit.UNIT;
+    }
+
+    static void bindScheme(Configuration conf) {
+        if (conf.get(FILE_SYSTEM_KEY) == null) {
+            conf.set(FILE_SYSTEM_KEY, FILE_SYSTEM_CLASS);
+        }
+        if (conf.get(COMMITTER_FACTORY_KEY) == null) {
+            conf.set(COMMITTER_FACTORY_KEY, COMMITTER_FACTORY_CLASS);
+        }
     }
 }

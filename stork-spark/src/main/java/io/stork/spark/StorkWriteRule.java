@@ -7,12 +7,10 @@ import org.apache.spark.sql.execution.datasources.InsertIntoHadoopFsRelationComm
 
 /**
  * For a file write to {@code stork://}: counts the records of each part (by wrapping the write's file
- * format) and makes Stork's commit protocol the session's, unless the user chose one.
+ * format) and routes the session's commits by output scheme ({@link CommitProtocolRouting}): Stork's
+ * protocol for {@code stork://}, the session's previous one for any other scheme.
  */
 final class StorkWriteRule extends Rule<LogicalPlan> {
-
-    static final String COMMIT_PROTOCOL_KEY = "spark.sql.sources.commitProtocolClass";
-    static final String STORK_PROTOCOL = "io.stork.commit.StorkCommitProtocol";
 
     private final SparkSession session;
 
@@ -28,9 +26,7 @@ final class StorkWriteRule extends Rule<LogicalPlan> {
             return plan;
         }
         // The command reads its protocol class from the session when it runs, after this rule.
-        if (!session.sessionState().conf().contains(COMMIT_PROTOCOL_KEY)) {
-            session.sessionState().conf().setConfString(COMMIT_PROTOCOL_KEY, STORK_PROTOCOL);
-        }
+        CommitProtocolRouting.route(session.sessionState().conf());
         return write.copy(write.outputPath(), write.staticPartitions(), write.ifPartitionNotExists(),
                 write.partitionColumns(), write.bucketSpec(), new RecordCountingFileFormat(write.fileFormat()),
                 write.options(), write.query(), write.mode(), write.catalogTable(), write.fileIndex(),

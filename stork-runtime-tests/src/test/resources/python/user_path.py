@@ -1,0 +1,106 @@
+"""A pyspark user's session against Stork, as a user runs it (spark-submit or plain python).
+
+Every Spark write API and read API once per stork:// bucket, and, when S3A is configured, an s3a:// write in
+the same session. Each step prints one line, "STEP <json>", with the rows it read back, the committer or
+protocol that ran, and the REST calls Stork's client counted while it ran; the test compares those with the
+store's access log. Arguments: <run id> <bucket>...; buckets are configured by the caller (spark.hadoop.*).
+"""
+import json
+import sys
+
+from pyspark.sql import SparkSession
+
+run_id = sys.argv[1]
+buckets = sys.argv[2:]
+spark = SparkSession.builder.appName("stork-user-path").getOrCreate()
+sc = spark.sparkContext
+jvm = sc._jvm
+hconf = sc._jsc.hadoopConfiguration()
+
+
+def client_calls(bucket):
+    """The REST calls by type that Stork's client of this bucket has made so far (its own accounting)."""
+    fs = jvm.org.apache.hadoop.fs.Path("stork://%s/" % bucket).getFileSystem(hconf)
+    return {str(k): int(v) for k, v in dict(fs.store().statistics().snapshot().calls()).items()}
+
+
+def step(name, bucket, path, action):
+    before = client_calls(bucket) if bucket else {}
+    facts = action() or {}
+    after = client_calls(bucket) if bucket else {}
+    calls = {k: after[k] - before.get(k, 0) for k in after if after[k] - before.get(k, 0)}
+    print("STEP " + json.dumps(dict(name=name, bucket=bucket, path=path, calls=calls, **facts)), flush=True)
+
+
+def protocol_class():
+    return spark.conf.get("spark.sql.sources.commitProtocolClass", "")
+
+
+for bucket in buckets:
+    base = "stork://%s/%s" % (bucket, run_id)
+    fs = jvm.org.apache.hadoop.fs.Path(base).getFileSystem(hconf)
+    fs.store().createBucket(bucket)
+
+    one = base + "/one-task"
+    step("sql-one-task", bucket, one, lambda: (
+        spark.range(1).selectExpr("CAST(id AS STRING) AS value").coalesce(1).write.text(one),
+        {"protocol": protocol_class()})[1])
+    step("sql-one-task-read", bucket, one, lambda: {"rows": [r.value for r in spark.read.text(one).collect()]})
+
+    df = spark.range(0, 40, 1, 2).selectExpr("id", "CAST(id % 4 AS STRING) AS k", "CAST(id * 2 AS STRING) AS v")
+    for fmt in ["parquet", "orc", "json", "csv"]:
+        path = "%s/fmt-%s" % (base, fmt)
+        step("sql-write-" + fmt, bucket, path, lambda: df.write.format(fmt).option("header", "true").save(path))
+        step("sql-read-" + fmt, bucket, path, lambda: {"rows": spark.read.format(fmt).option("header", "true")
+             .schema("id LONG, k STRING, v STRING").load(path).selectExpr("sum(id)").first()[0]})
+    path = base + "/fmt-text"
+    step("sql-write-text", bucket, path, lambda: df.selectExpr("v").write.text(path))
+    step("sql-read-text", bucket, path, lambda: {"rows": spark.read.text(path).count()})
+    path = base + "/partitioned"
+    step("sql-write-partitioned", bucket, path, lambda: df.write.partitionBy("k").parquet(path))
+    step("sql-read-partitioned", bucket, path, lambda: {"rows": spark.read.parquet(path).where("k = '1'").count()})
+    step("sql-insert-into", bucket, path, lambda: df.write.mode("append").partitionBy("k").parquet(path))
+    step("sql-read-after-append", bucket, path, lambda: {"rows": spark.read.parquet(path).count()})
+
+    text_path = base + "/rdd-text"
+    step("rdd-save-as-text-file", bucket, text_path, lambda: sc.parallelize(["hello"], 1).saveAsTextFile(text_path))
+    step("rdd-text-file", bucket, text_path, lambda: {"rows": sc.textFile(text_path).collect()})
+    step("rdd-whole-text-files", bucket, text_path,
+         lambda: {"rows": [v for _, v in sc.wholeTextFiles(text_path).collect()]})
+    step("rdd-binary-files", bucket, text_path,
+         lambda: {"rows": [bytes(v).decode() for _, v in sc.binaryFiles(text_path).collect()]})
+
+    old_path = base + "/rdd-hadoop-old"
+    step("rdd-save-as-hadoop-file", bucket, old_path, lambda: sc.parallelize([("k", "v")], 1).saveAsHadoopFile(
+        old_path, "org.apache.hadoop.mapred.TextOutputFormat", "org.apache.hadoop.io.Text", "org.apache.hadoop.io.Text"))
+    step("rdd-read-hadoop-old", bucket, old_path, lambda: {"rows": sc.textFile(old_path).collect()})
+
+    new_path = base + "/rdd-hadoop-new"
+    step("rdd-save-as-new-api-hadoop-file", bucket, new_path, lambda: sc.parallelize([("k", "v")], 1)
+         .saveAsNewAPIHadoopFile(new_path, "org.apache.hadoop.mapreduce.lib.output.TextOutputFormat",
+                                 "org.apache.hadoop.io.Text", "org.apache.hadoop.io.Text"))
+    step("rdd-read-hadoop-new", bucket, new_path, lambda: {"rows": sc.textFile(new_path).collect()})
+
+s3a_bucket = spark.conf.get("spark.stork.test.s3a.bucket", "")
+if s3a_bucket:
+    path = "s3a://%s/%s/s3a-one-task" % (s3a_bucket, run_id)
+
+    def s3a_write():
+        spark.range(1).selectExpr("CAST(id AS STRING) AS value").coalesce(1).write.text(path)
+        # S3A's committers write a JSON _SUCCESS naming the committer that ran; the classic one, an empty file.
+        success = jvm.org.apache.hadoop.fs.Path(path + "/_SUCCESS")
+        sfs = success.getFileSystem(hconf)
+        length = sfs.getFileStatus(success).getLen()
+        committer = "FileOutputCommitter (empty _SUCCESS)"
+        if length > 0:
+            stream = sfs.open(success)
+            text = jvm.org.apache.commons.io.IOUtils.toString(stream, "UTF-8")
+            stream.close()
+            committer = json.loads(text).get("committer", "?")
+        return {"protocol": protocol_class(), "committer": committer,
+                "rows": [r.value for r in spark.read.text(path).collect()]}
+
+    step("s3a-one-task", None, path, s3a_write)
+
+spark.stop()
+print("DONE", flush=True)
