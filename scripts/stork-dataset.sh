@@ -14,8 +14,8 @@ for arg in "$@"; do
     # shellcheck disable=SC1091
     source .stork/local-store/store.env
     ARGS+=("-Dfs.stork.endpoint=$STORK_S3_ENDPOINT" "-Dfs.stork.access.key=$STORK_S3_ACCESS_KEY"
-           "-Dfs.stork.secret.key=$STORK_S3_SECRET_KEY" "-Dfs.stork.swift.auth.url=$STORK_SWIFT_AUTH_URL"
-           "-Dfs.stork.swift.user=$STORK_SWIFT_USER" "-Dfs.stork.swift.key=$STORK_SWIFT_KEY")
+           "-Dfs.stork.access.secret=$STORK_S3_SECRET_KEY" "-Dfs.stork.swift.auth.url=$STORK_SWIFT_AUTH_URL"
+           "-Dfs.stork.swift.user=$STORK_SWIFT_USER" "-Dfs.stork.swift.password=$STORK_SWIFT_KEY")
   else
     ARGS+=("$arg")
   fi

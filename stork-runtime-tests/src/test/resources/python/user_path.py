@@ -7,6 +7,7 @@ store's access log. Arguments: <run id> <bucket>...; buckets are configured by t
 """
 import json
 import sys
+import urllib.request
 
 from pyspark.sql import SparkSession
 
@@ -24,7 +25,20 @@ def client_calls(bucket):
     return {str(k): int(v) for k, v in dict(fs.store().statistics().snapshot().calls()).items()}
 
 
+STORE = spark.conf.get("spark.stork.test.store.endpoint", "")
+
+
+def mark(name):
+    """A HEAD to no bucket that the store's access log shows between steps, so the test can split it by step."""
+    if STORE:
+        try:
+            urllib.request.urlopen(urllib.request.Request(STORE + "/stork-step-" + name, method="HEAD"), timeout=10)
+        except Exception:
+            pass  # 4xx: the line is logged all the same
+
+
 def step(name, bucket, path, action):
+    mark(name + "@" + bucket if bucket else name)
     before = client_calls(bucket) if bucket else {}
     facts = action() or {}
     after = client_calls(bucket) if bucket else {}
@@ -39,7 +53,7 @@ def protocol_class():
 for bucket in buckets:
     base = "stork://%s/%s" % (bucket, run_id)
     fs = jvm.org.apache.hadoop.fs.Path(base).getFileSystem(hconf)
-    fs.store().createBucket(bucket)
+    step("create-bucket", bucket, base, lambda: fs.store().createBucket(bucket))
 
     one = base + "/one-task"
     step("sql-one-task", bucket, one, lambda: (
@@ -102,5 +116,11 @@ if s3a_bucket:
 
     step("s3a-one-task", None, path, s3a_write)
 
+if spark.conf.get("spark.ui.enabled", "true") == "true" and sc.uiWebUrl:
+    # What Spark's UI shows of the configuration: the test looks for secrets in it.
+    url = "%s/api/v1/applications/%s/environment" % (sc.uiWebUrl, sc.applicationId)
+    environment = json.loads(urllib.request.urlopen(url, timeout=30).read().decode())
+    print("UI-ENVIRONMENT " + json.dumps(environment), flush=True)
+mark("end")
 spark.stop()
 print("DONE", flush=True)

@@ -44,16 +44,16 @@ public final class CommitDemo {
                 .config("spark.hadoop.fs.s3a.connection.ssl.enabled", "false")
                 .config("spark.hadoop.fs.s3a.signing-algorithm", "AWS4UnsignedPayloadSignerType")
                 .config("spark.hadoop.fs.s3a.access.key", local.s3AccessKey())
-                .config("spark.hadoop.fs.s3a.secret.key", local.s3SecretKey());
+                .config("spark.hadoop.fs.s3a.access.secret", local.s3SecretKey());
         for (String[] bucket : new String[][] {{s3Bucket, "s3"}, {swiftBucket, "swift"}}) {
             String prefix = "spark.hadoop.fs.stork.bucket." + bucket[0] + ".";
             builder.config(prefix + "api", bucket[1])
                     .config(prefix + "endpoint", local.s3Endpoint().toString())
                     .config(prefix + "access.key", local.s3AccessKey())
-                    .config(prefix + "secret.key", local.s3SecretKey())
+                    .config(prefix + "access.secret", local.s3SecretKey())
                     .config(prefix + "swift.auth.url", local.swiftAuthUrl().toString())
                     .config(prefix + "swift.user", local.swiftUser())
-                    .config(prefix + "swift.key", local.swiftKey());
+                    .config(prefix + "swift.password", local.swiftKey());
         }
         SparkSession spark = builder.getOrCreate();
         try {

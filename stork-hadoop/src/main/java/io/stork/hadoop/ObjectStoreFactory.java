@@ -25,10 +25,10 @@ final class ObjectStoreFactory {
 
     private static StoreConfig s3(StorkConfig c) throws IOException {
         String accessKey = c.secret(StorkConfig.ACCESS_KEY);
-        String secretKey = c.secret(StorkConfig.SECRET_KEY);
+        String secretKey = c.secret(StorkConfig.ACCESS_SECRET, StorkConfig.SECRET_KEY_DEPRECATED);
         if ((accessKey == null) != (secretKey == null)) {
             throw new IOException("stork://" + c.bucket() + ": set both " + StorkConfig.PREFIX + StorkConfig.ACCESS_KEY
-                    + " and " + StorkConfig.PREFIX + StorkConfig.SECRET_KEY + ", or neither (to use the environment)");
+                    + " and " + StorkConfig.PREFIX + StorkConfig.ACCESS_SECRET + ", or neither (to use the environment)");
         }
         try {
             return new S3StoreConfig(c.uri(StorkConfig.ENDPOINT),
@@ -47,9 +47,9 @@ final class ObjectStoreFactory {
 
     private static StoreConfig swift(StorkConfig c) throws IOException {
         String user = c.required(StorkConfig.SWIFT_USER);
-        String key = c.secret(StorkConfig.SWIFT_KEY);
+        String key = c.secret(StorkConfig.SWIFT_PASSWORD, StorkConfig.SWIFT_KEY_DEPRECATED);
         if (key == null) {
-            throw new IOException("stork://" + c.bucket() + ": missing " + StorkConfig.PREFIX + StorkConfig.SWIFT_KEY
+            throw new IOException("stork://" + c.bucket() + ": missing " + StorkConfig.PREFIX + StorkConfig.SWIFT_PASSWORD
                     + " (Swift credentials)");
         }
         try {

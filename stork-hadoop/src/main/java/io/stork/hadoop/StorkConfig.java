@@ -24,10 +24,16 @@ final class StorkConfig {
     static final String REGION = "region";
     static final String PATH_STYLE_ACCESS = "path.style.access";
     static final String ACCESS_KEY = "access.key";
-    static final String SECRET_KEY = "secret.key";
+    /** The S3 secret access key. Named so that Spark's and Hadoop's default redaction both hide it ({@code secret$}). */
+    static final String ACCESS_SECRET = "access.secret";
+    /** The old name of {@link #ACCESS_SECRET}: still read, with a warning, since Hadoop's redaction misses it. */
+    static final String SECRET_KEY_DEPRECATED = "secret.key";
     static final String SWIFT_AUTH_URL = "swift.auth.url";
     static final String SWIFT_USER = "swift.user";
-    static final String SWIFT_KEY = "swift.key";
+    /** The Swift user's key. Named so that Spark's and Hadoop's default redaction both hide it ({@code password}). */
+    static final String SWIFT_PASSWORD = "swift.password";
+    /** The old name of {@link #SWIFT_PASSWORD}: still read, with a warning, since no redaction matches it. */
+    static final String SWIFT_KEY_DEPRECATED = "swift.key";
     static final String MULTIPART_SIZE = "multipart.size";
     static final String MULTIPART_IN_FLIGHT = "multipart.parts.in.flight";
     static final String SWIFT_UPLOAD_BUFFER_SIZE = "swift.upload.buffer.size";
@@ -91,6 +97,15 @@ final class StorkConfig {
             value = conf.getPassword(PREFIX + name);
         }
         return value == null ? null : new String(value);
+    }
+
+    /** A secret under its name, else under its deprecated name (warning once per JVM and name, never the value). */
+    String secret(String name, String deprecatedName) throws IOException {
+        String value = secret(name);
+        if (value == null && (value = secret(deprecatedName)) != null) {
+            DeprecatedKeys.warnOnce(PREFIX + deprecatedName, PREFIX + name);
+        }
+        return value;
     }
 
     StoreApi api() throws IOException {

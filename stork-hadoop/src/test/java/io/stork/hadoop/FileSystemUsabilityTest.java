@@ -103,8 +103,8 @@ class FileSystemUsabilityTest {
             for (StoreApi api : StoreApi.values()) {
                 Configuration wrong = new Configuration(conf);
                 StorkContract.configure(wrong, bucket, api);
-                wrong.set("fs.stork.bucket." + bucket + ".secret.key", WRONG_SECRET);
-                wrong.set("fs.stork.bucket." + bucket + ".swift.key", WRONG_SECRET);
+                wrong.set("fs.stork.bucket." + bucket + ".access.secret", WRONG_SECRET);
+                wrong.set("fs.stork.bucket." + bucket + ".swift.password", WRONG_SECRET);
                 try (FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), wrong)) {
                     Throwable e = catchThrowable(() -> fs.getFileStatus(new Path("/x")));
                     assertThat(e).as(api.name()).isInstanceOf(AuthenticationException.class);
@@ -175,6 +175,35 @@ class FileSystemUsabilityTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(StoreApi.class)
+    void secretsUnderTheirOldNamesStillWorkAndTheNewNamesAreRedactedByDefault(StoreApi api) throws Exception {
+        String bucket = "it-oldkeys-" + UUID.randomUUID().toString().substring(0, 6);
+        Configuration conf = new Configuration(false);
+        conf.setBoolean("fs.stork.impl.disable.cache", true);
+        StorkContract.configure(conf, bucket, api);
+        String prefix = "fs.stork.bucket." + bucket + ".";
+        conf.set(prefix + "secret.key", conf.get(prefix + "access.secret"));
+        conf.set(prefix + "swift.key", conf.get(prefix + "swift.password"));
+        conf.unset(prefix + "access.secret");
+        conf.unset(prefix + "swift.password");
+        try (FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), conf)) {
+            ((StorkFileSystem) fs).store().createBucket(bucket);
+            try (var out = fs.create(new Path("/old-names.txt"), true)) {
+                out.write(7);
+            }
+            assertThat(fs.getFileStatus(new Path("/old-names.txt")).getLen()).isEqualTo(1);
+        }
+        // Hadoop's own redaction (hadoop.security.sensitive-config-keys) hides the new names, not the old.
+        var redactor = new org.apache.hadoop.conf.ConfigRedactor(new Configuration());
+        for (String key : new String[] {prefix + "access.secret", prefix + "swift.password", "fs.stork.access.secret",
+                "fs.stork.swift.password"}) {
+            assertThat(redactor.redact(key, "s3cr3t")).as(key).isNotEqualTo("s3cr3t");
+        }
+        assertThat(redactor.redact(prefix + "swift.key", "s3cr3t")).as("why the old name is deprecated")
+                .isEqualTo("s3cr3t");
+    }
+
     @Test
     void aKeyTheStoreRejectsAndSecretsFromACredentialProvider() throws Exception {
         String bucket = "it-keys-" + UUID.randomUUID().toString().substring(0, 6);
@@ -186,10 +215,10 @@ class FileSystemUsabilityTest {
         String provider = "jceks://file" + jceks;
         conf.set("hadoop.security.credential.provider.path", provider);
         var credentials = org.apache.hadoop.security.alias.CredentialProviderFactory.getProviders(conf).get(0);
-        credentials.createCredentialEntry("fs.stork.bucket." + bucket + ".secret.key",
+        credentials.createCredentialEntry("fs.stork.bucket." + bucket + ".access.secret",
                 LocalStore.shared().s3SecretKey().toCharArray());
         credentials.flush();
-        conf.unset("fs.stork.bucket." + bucket + ".secret.key");
+        conf.unset("fs.stork.bucket." + bucket + ".access.secret");
         try (FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), conf)) {
             ((StorkFileSystem) fs).store().createBucket(bucket);
             try (var out = fs.create(new Path("/via-provider.txt"), true)) {

@@ -32,10 +32,10 @@ public class StorkContract extends AbstractFSContract {
         conf.set(prefix + "api", api.scheme());
         conf.set(prefix + "endpoint", local.s3Endpoint().toString());
         conf.set(prefix + "access.key", local.s3AccessKey());
-        conf.set(prefix + "secret.key", local.s3SecretKey());
+        conf.set(prefix + "access.secret", local.s3SecretKey());
         conf.set(prefix + "swift.auth.url", local.swiftAuthUrl().toString());
         conf.set(prefix + "swift.user", local.swiftUser());
-        conf.set(prefix + "swift.key", local.swiftKey());
+        conf.set(prefix + "swift.password", local.swiftKey());
         conf.set(prefix + "retry.interval", "20ms");
     }
 

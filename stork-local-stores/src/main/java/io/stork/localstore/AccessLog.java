@@ -83,6 +83,15 @@ public final class AccessLog {
             return counts;
         }
 
+        /**
+         * The client's calls between the markers in the order they started, with the step markers a child
+         * process sent ({@link AccessLogEntry#stepMarker()}), so a process's calls can be split by step.
+         */
+        public List<AccessLogEntry> entriesInOrder() {
+            return counts().entries().stream()
+                    .sorted(java.util.Comparator.comparingDouble(AccessLogEntry::startTime)).toList();
+        }
+
         @Override
         public void close() {
             counts();

@@ -45,6 +45,23 @@ public record AccessLogEntry(String method, String path, String query, int statu
     }
 
     /** A request a client sent, as opposed to one a middleware made on the client's behalf. */
+    /** Path prefix of the HEAD requests a process under test sends between its steps (to no bucket). */
+    public static final String STEP_MARKER_PREFIX = "/stork-step-";
+
+    /** A process's step marker: the name of the step that starts after it. */
+    public java.util.Optional<String> stepMarker() {
+        if (!path.startsWith(STEP_MARKER_PREFIX)) {
+            return java.util.Optional.empty();
+        }
+        // The log quotes the path the client sent quoted: undo both.
+        String name = path.substring(STEP_MARKER_PREFIX.length());
+        for (String decoded; !(decoded = java.net.URLDecoder.decode(name, java.nio.charset.StandardCharsets.UTF_8))
+                .equals(name); ) {
+            name = decoded;
+        }
+        return java.util.Optional.of(name);
+    }
+
     public boolean fromClient() {
         return source.equals("-");
     }

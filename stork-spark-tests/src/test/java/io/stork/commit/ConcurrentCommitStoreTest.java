@@ -39,7 +39,7 @@ class ConcurrentCommitStoreTest {
         conf.set(prefix + "api", "swift");
         conf.set(prefix + "swift.auth.url", local.swiftAuthUrl().toString());
         conf.set(prefix + "swift.user", local.swiftUser());
-        conf.set(prefix + "swift.key", local.swiftKey());
+        conf.set(prefix + "swift.password", local.swiftKey());
         conf.setBoolean("fs.stork.impl.disable.cache", true);
         FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), conf);
         ((StorkFileSystem) fs).store().createBucket(bucket);
@@ -67,7 +67,7 @@ class ConcurrentCommitStoreTest {
         conf.set(prefix + "api", "s3");
         conf.set(prefix + "endpoint", gateway.endpoint().toString());
         conf.set(prefix + "access.key", gateway.accessKey());
-        conf.set(prefix + "secret.key", gateway.secretKey());
+        conf.set(prefix + "access.secret", gateway.secretKey());
         conf.setBoolean(prefix + "s3.conditional.writes", true);
         conf.setBoolean("fs.stork.impl.disable.cache", true);
         FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), conf);

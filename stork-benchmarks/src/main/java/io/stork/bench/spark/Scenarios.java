@@ -57,10 +57,10 @@ public final class Scenarios {
         conf.put("spark.hadoop.fs.stork.endpoint", store.s3Endpoint().toString());
         conf.put("spark.hadoop.fs.stork.region", store.region());
         conf.put("spark.hadoop.fs.stork.access.key", store.accessKey());
-        conf.put("spark.hadoop.fs.stork.secret.key", store.secretKey());
+        conf.put("spark.hadoop.fs.stork.access.secret", store.secretKey());
         conf.put("spark.hadoop.fs.stork.swift.auth.url", store.swiftAuthUrl().toString());
         conf.put("spark.hadoop.fs.stork.swift.user", store.swiftUser());
-        conf.put("spark.hadoop.fs.stork.swift.key", store.swiftKey());
+        conf.put("spark.hadoop.fs.stork.swift.password", store.swiftKey());
         return new Scenario(id, label, api, "stork://{bucket}/{path}", "stork://{bucket}/{path}", conf,
                 "defaults; Stork's commit protocol through spark.sql.extensions (Spark 4's automatic magic committer off)");
     }

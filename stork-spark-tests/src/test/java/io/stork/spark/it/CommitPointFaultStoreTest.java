@@ -51,10 +51,10 @@ class CommitPointFaultStoreTest {
             builder.config(prefix + "api", bucket[1])
                     .config(prefix + "endpoint", via)
                     .config(prefix + "access.key", local.s3AccessKey())
-                    .config(prefix + "secret.key", local.s3SecretKey())
+                    .config(prefix + "access.secret", local.s3SecretKey())
                     .config(prefix + "swift.auth.url", via + "/auth/v1.0")
                     .config(prefix + "swift.user", local.swiftUser())
-                    .config(prefix + "swift.key", local.swiftKey())
+                    .config(prefix + "swift.password", local.swiftKey())
                     .config(prefix + "retry.interval", "50ms");
         }
         spark = builder.getOrCreate();

@@ -29,10 +29,10 @@ final class SparkOnLocalStore {
             builder.config(prefix + "api", bucket[1])
                     .config(prefix + "endpoint", local.s3Endpoint().toString())
                     .config(prefix + "access.key", local.s3AccessKey())
-                    .config(prefix + "secret.key", local.s3SecretKey())
+                    .config(prefix + "access.secret", local.s3SecretKey())
                     .config(prefix + "swift.auth.url", local.swiftAuthUrl().toString())
                     .config(prefix + "swift.user", local.swiftUser())
-                    .config(prefix + "swift.key", local.swiftKey());
+                    .config(prefix + "swift.password", local.swiftKey());
         }
         return builder;
     }
