@@ -58,7 +58,7 @@ public class StorkFileSystem extends FileSystem
     private ObjectStore store;
     private KeyPaths paths;
     private Path workingDirectory;
-    private long readahead;
+    private io.stork.hadoop.io.ReadPolicy readPolicy;
     private ExecutorService vectoredReadPool;
     private Namespace namespace;
     private Listings listings;
@@ -81,7 +81,9 @@ public class StorkFileSystem extends FileSystem
         StorkConfig config = new StorkConfig(conf, bucket);
         store = ObjectStoreFactory.create(config);
         paths = new KeyPaths(bucket, config.getBytes(StorkConfig.BLOCK_SIZE, DEFAULT_BLOCK_SIZE));
-        readahead = config.getBytes(StorkConfig.READAHEAD_RANGE, DEFAULT_READAHEAD);
+        readPolicy = new io.stork.hadoop.io.ReadPolicy(config.getBytes(StorkConfig.READAHEAD_RANGE, DEFAULT_READAHEAD),
+                config.getBytes(StorkConfig.READ_WHOLE_OBJECT_SIZE, io.stork.hadoop.io.ReadPolicy.DEFAULT_WHOLE_OBJECT_LIMIT),
+                (int) config.getBytes(StorkConfig.READ_TAIL_SIZE, io.stork.hadoop.io.ReadPolicy.DEFAULT_TAIL_SIZE));
         workingDirectory = makeQualified(new Path("/user", UserGroupInformation.getCurrentUser().getShortUserName()));
         ioStatistics = StoreIOStatistics.of(store.statistics());
         readRaw = config.getBoolean(StorkConfig.READ_RAW, false);
@@ -218,8 +220,8 @@ public class StorkFileSystem extends FileSystem
 
     private StorkInputStream openObject(Path path, String key, long length, String etag) throws IOException {
         Namespace.ReadTarget target = namespace.readTarget(path, key, etag);
-        return StorkInputStream.open(store, ObjectKey.of(bucket, target.objectKey()), path.toString(), readahead,
-                statistics, vectoredReadPool, length, target.etag(), target.committedIn());
+        return StorkInputStream.open(store, ObjectKey.of(bucket, target.objectKey()), path.toString(), readPolicy,
+                statistics, vectoredReadPool, length >= 0 ? length : target.length(), target.etag(), target.committedIn());
     }
 
     // ---- write ----

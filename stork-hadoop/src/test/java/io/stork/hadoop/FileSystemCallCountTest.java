@@ -191,7 +191,7 @@ class FileSystemCallCountTest {
                     fs.openFile(file).withFileStatus(status).build())) {
                 byte[] tail = new byte[8];
                 in.seek(data.length - 8);
-                in.readFully(tail); // the first GET: open-ended, 8 bytes to the end
+                in.readFully(tail); // the first GET: the last 64 KiB (a columnar footer's tail), served from memory
                 byte[] footer = new byte[100_000];
                 in.seek(data.length - 100_000);
                 in.readFully(footer); // backward seek: random mode, a GET of 100,000 bytes
@@ -205,7 +205,43 @@ class FileSystemCallCountTest {
             }
             StoreCallCounts atStore = window.counts();
             assertThat(atStore.calls(CallType.GET)).isEqualTo(4);
-            assertThat(atStore.bytesSent()).as("bytes the store sent").isEqualTo(8L + 100_000 + 5L * mib);
+            assertThat(atStore.bytesSent()).as("bytes the store sent").isEqualTo(65_536L + 100_000 + 5L * mib);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreApi.class)
+    void aSmallObjectOfKnownLengthIsOneGetWhateverTheReaderDoes(StoreApi api) throws Exception {
+        String bucket = "it-fs-small-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        try (FileSystem fs = open(api, bucket)) {
+            Path file = new Path("/small.parquet");
+            byte[] data = new byte[300_000];
+            new java.util.Random(7).nextBytes(data);
+            try (FSDataOutputStream out = fs.create(file, true)) {
+                out.write(data);
+            }
+            FileStatus status = fs.getFileStatus(file);
+            AccessLog.Window window = LocalStore.shared().accessLog().openWindow();
+            try (FSDataInputStream in = org.apache.hadoop.util.functional.FutureIO.awaitFuture(
+                    fs.openFile(file).withFileStatus(status).build())) {
+                // A Parquet reader's pattern: footer length, footer, then column chunks, and a positioned read.
+                byte[] tail = new byte[8];
+                in.seek(data.length - 8);
+                in.readFully(tail);
+                byte[] footer = new byte[20_000];
+                in.readFully(data.length - 20_008, footer);
+                byte[] chunk = new byte[100_000];
+                in.seek(4);
+                in.readFully(chunk);
+                assertThat(in.read()).isEqualTo(data[100_004] & 0xff);
+                assertThat(tail).isEqualTo(java.util.Arrays.copyOfRange(data, data.length - 8, data.length));
+                assertThat(footer).isEqualTo(java.util.Arrays.copyOfRange(data, data.length - 20_008, data.length - 8));
+                assertThat(chunk).isEqualTo(java.util.Arrays.copyOfRange(data, 4, 100_004));
+            }
+            StoreCallCounts atStore = window.counts();
+            assertThat(atStore.byType()).as("one GET of the whole object").containsExactly(
+                    java.util.Map.entry(CallType.GET, 1L));
+            assertThat(atStore.bytesSent()).isEqualTo(data.length);
         }
     }
 

@@ -27,7 +27,8 @@ import org.apache.hadoop.fs.Path;
 public final class Namespace {
 
     /** Where a read of a key goes, and what it must find there. */
-    public record ReadTarget(String objectKey, String etag, String committedIn) {
+    /** What to read for a path: the object, its expected ETag and length (-1: unknown), and who committed it. */
+    public record ReadTarget(String objectKey, String etag, long length, String committedIn) {
     }
 
     private final ObjectStore store;
@@ -239,10 +240,10 @@ public final class Namespace {
                 String committedIn = part.etag() == null ? null : "generation " + manifest.manifest().generation()
                         + " of " + paths.pathOf(manifest.objectRootKey());
                 return new ReadTarget(manifest.objectKeyOf(part), part.etag() != null ? part.etag() : knownEtag,
-                        committedIn);
+                        part.length(), committedIn);
             }
         }
-        return new ReadTarget(key, knownEtag, null);
+        return new ReadTarget(key, knownEtag, -1, null);
     }
 
     // ---- manifests ----
