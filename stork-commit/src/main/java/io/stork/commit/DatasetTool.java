@@ -40,6 +40,14 @@ public final class DatasetTool {
 
     static int run(String[] args) throws IOException {
         Configuration conf = new Configuration();
+        // Run by spark-submit (--class io.stork.commit.DatasetTool stork-spark-runtime.jar): its --conf
+        // spark.hadoop.* settings arrive as system properties, as they would reach a Spark application.
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("spark.hadoop."))
+                .forEach(k -> conf.set(k.substring("spark.hadoop.".length()), System.getProperty(k)));
+        // Hadoop's service list may have been read before this jar joined the class path (spark-submit).
+        if (conf.get("fs.stork.impl") == null) {
+            conf.set("fs.stork.impl", "io.stork.hadoop.StorkFileSystem");
+        }
         String command = null;
         String uri = null;
         List<String> rest = new ArrayList<>();

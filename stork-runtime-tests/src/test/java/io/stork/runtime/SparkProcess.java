@@ -155,6 +155,19 @@ final class SparkProcess {
         return new Run(steps, stdout, out, err);
     }
 
+    /** Runs a command line tool to completion (2 minutes at most) and returns its standard output. */
+    static List<String> runTool(String name, List<String> command, Path work) throws Exception {
+        Path out = work.resolve(name + ".out");
+        Path err = work.resolve(name + ".err");
+        Process process = new ProcessBuilder(command).directory(work.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile()).start();
+        if (!process.waitFor(2, TimeUnit.MINUTES) || process.exitValue() != 0) {
+            process.destroyForcibly();
+            throw new AssertionError(name + " failed; output in " + out + ", errors:\n" + Files.readString(err));
+        }
+        return Files.readAllLines(out, StandardCharsets.UTF_8);
+    }
+
     private SparkProcess() {
     }
 }

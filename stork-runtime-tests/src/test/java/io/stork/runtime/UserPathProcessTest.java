@@ -84,6 +84,25 @@ class UserPathProcessTest {
             String text = readable(place);
             assertThat(text).as(place.toString()).doesNotContain(s3Secret).doesNotContain(swiftSecret);
         }
+
+        // The dataset tool on what the application wrote: from the runtime jar with spark-submit (a machine
+        // with Spark), and from the tools jar with java alone; bucket settings passed as each user would.
+        Map<String, String> swiftConf = SparkProcess.bucketConf(swift, "swift");
+        List<String> submitTool = new ArrayList<>(List.of(SparkProcess.sparkHome().resolve("bin/spark-submit").toString(),
+                "--class", "io.stork.commit.DatasetTool"));
+        submitTool.addAll(SparkProcess.confArgs(swiftConf));
+        submitTool.addAll(List.of(SparkProcess.runtimeJar().toString(), "history",
+                "stork://" + swift + "/" + run + "/partitioned"));
+        List<String> history = SparkProcess.runTool("tool-spark-submit", submitTool, work);
+        assertThat(history).anyMatch(l -> l.matches("\\s+1\\s+create\\s.*"))
+                .anyMatch(l -> l.matches("\\s+2\\s+append\\s.*"));
+
+        List<String> javaTool = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", System.getProperty("stork.tools.jar"), "inspect"));
+        SparkProcess.bucketConf(s3, "s3").forEach((k, v) -> javaTool.add("-D" + k.substring("spark.hadoop.".length()) + "=" + v));
+        javaTool.add("stork://" + s3 + "/" + run + "/fmt-parquet");
+        List<String> inspect = SparkProcess.runTool("tool-java", javaTool, work);
+        assertThat(inspect).anyMatch(l -> l.contains("generation 1 (create)")).anyMatch(l -> l.contains("parts: 2,"));
     }
 
     @Test
