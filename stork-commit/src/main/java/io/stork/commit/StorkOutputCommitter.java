@@ -28,19 +28,31 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Work path: Hadoop's classic {@code <out>/_temporary/<n>/_temporary/<attempt>}; the file system
  *       writes every file created there straight to its final, attempt-named key and remembers it.</li>
- *   <li>Task commit: one small PUT per file, a zero-byte marker whose name carries the file's facts
+ *   <li>Task commit, under Spark: no call; the committed files' facts go back with the task's result
+ *       ({@link TaskReports}). Elsewhere: one zero-byte marker PUT per file, its name carrying the facts
  *       ({@code _stork/jobs/<job>/<task>@<attempt>@<length>@<etag>@<path>}).</li>
- *   <li>Job commit: one LIST of the job's markers (per 1,000 files), then the manifest as for Spark SQL
- *       (reading the previous manifest first, since this API does not say whether the output is new).</li>
+ *   <li>Job commit: the reported files (or one LIST of the markers), then the manifest as for Spark SQL.
+ *       When the output format's check before the job found the output absent (through this file
+ *       system), the output is new: nothing to read before the manifest is written, and the staging
+ *       directory Spark deletes afterwards is known to hold nothing.</li>
  * </ul>
+ * A one-task {@code saveAsNewAPIHadoopFile} to a new path is 4 calls: the output check (GET, LIST), the
+ * part, the manifest.
  */
 public class StorkOutputCommitter extends PathOutputCommitter {
 
     private static final Logger LOG = LoggerFactory.getLogger(StorkOutputCommitter.class);
 
+    /** How recent the output format's absence check must be for the job to count its output as new. */
+    private static final java.time.Duration CHECKED_BEFORE_JOB = java.time.Duration.ofMinutes(1);
+
     private final Path outputPath;
     private final Path workPath;
     private final String jobId;
+
+    // Driver side, between setupJob and commitJob/abortJob.
+    private boolean knownEmpty;
+    private java.util.Optional<TaskReports> reports = java.util.Optional.empty();
 
     public StorkOutputCommitter(Path outputPath, TaskAttemptContext context) throws IOException {
         super(outputPath, context);
@@ -73,14 +85,22 @@ public class StorkOutputCommitter extends PathOutputCommitter {
         return new Path(fs.makeQualified(outputPath), TaskMarker.directory(context.getJobID().toString()));
     }
 
+    private static String keyOf(FileSystem fs, Path path) {
+        return io.stork.hadoop.namespace.KeyPaths.keyOf(fs.makeQualified(path));
+    }
+
+    /** Nothing to create: no directories, no markers. Learns whether the output is new; opens the report channel. */
     @Override
-    public void setupJob(JobContext context) {
-        // Nothing to create: no directories, no markers.
+    public void setupJob(JobContext context) throws IOException {
+        StorkFileSystem fs = storkFileSystem(context);
+        knownEmpty = fs.commitIntegration().seenAbsentWithin(keyOf(fs, outputPath), CHECKED_BEFORE_JOB);
+        reports = TaskReports.open(jobId);
     }
 
     @Override
     public void setupTask(TaskAttemptContext context) throws IOException {
-        storkFileSystem(context).expectAttempt(workPath);
+        StorkFileSystem fs = storkFileSystem(context);
+        fs.commitIntegration().expectAttempt(keyOf(fs, workPath));
     }
 
     @Override
@@ -93,9 +113,15 @@ public class StorkOutputCommitter extends PathOutputCommitter {
         StorkFileSystem fs = storkFileSystem(context);
         TaskAttemptID attempt = context.getTaskAttemptID();
         DatasetCommitter committer = new DatasetCommitter(fs, outputPath, jobId);
-        for (WrittenFile file : fs.takeAttemptOutputs(workPath)) {
-            TaskMarker marker = new TaskMarker(attempt.getTaskID().getId(), attempt.getId(), file.length(),
-                    file.etag(), committer.relativePath(file.path()));
+        List<TaskMarker> committed = new ArrayList<>();
+        for (WrittenFile file : fs.commitIntegration().takeAttemptOutputs(keyOf(fs, workPath))) {
+            committed.add(new TaskMarker(attempt.getTaskID().getId(), attempt.getId(), file.length(),
+                    file.etag(), committer.relativePath(file.path())));
+        }
+        if (TaskReports.report(jobId, committed.stream().map(TaskMarker::name).toList())) {
+            return;
+        }
+        for (TaskMarker marker : committed) {
             fs.createFile(new Path(markers(fs, context), marker.name())).overwrite(true).recursive().build().close();
         }
     }
@@ -103,7 +129,7 @@ public class StorkOutputCommitter extends PathOutputCommitter {
     @Override
     public void abortTask(TaskAttemptContext context) throws IOException {
         StorkFileSystem fs = storkFileSystem(context);
-        for (WrittenFile file : fs.takeAttemptOutputs(workPath)) {
+        for (WrittenFile file : fs.commitIntegration().takeAttemptOutputs(keyOf(fs, workPath))) {
             try {
                 fs.delete(file.path(), false);
             } catch (IOException e) {
@@ -117,15 +143,28 @@ public class StorkOutputCommitter extends PathOutputCommitter {
     public void commitJob(JobContext context) throws IOException {
         StorkFileSystem fs = storkFileSystem(context);
         List<ManifestPart> parts = committedParts(fs, context);
-        var manifest = new DatasetCommitter(fs, outputPath, jobId).commit(parts, ReplacePlan.NOTHING, false,
+        var manifest = new DatasetCommitter(fs, outputPath, jobId).commit(parts, ReplacePlan.NOTHING, knownEmpty,
                 Instant.now());
+        if (knownEmpty) {
+            // Spark deletes its staging directory after an RDD write; a new output has none.
+            fs.commitIntegration().declareAbsent(keyOf(fs, new Path(outputPath,
+                    ".spark-staging-" + context.getJobID().getId())));
+        }
+        reports.ifPresent(TaskReports::close);
         LOG.info("Committed job {} to {}: generation {}, {} parts ({} new)", jobId, fs.makeQualified(outputPath),
                 manifest.generation(), manifest.parts().size(), parts.size());
     }
 
-    /** The parts the job's committed tasks reported, from one listing of their markers (one attempt per task). */
+    /** The parts the job's committed tasks reported, through Spark or in markers (one listing; one attempt per task). */
     private List<ManifestPart> committedParts(FileSystem fs, JobContext context) throws IOException {
         List<TaskMarker> markers = new ArrayList<>();
+        if (reports.isPresent()) {
+            for (String name : reports.get().reported()) {
+                markers.add(TaskMarker.parse(name).orElseThrow(
+                        () -> new IOException("unreadable task report " + name + " of job " + jobId)));
+            }
+            return toParts(markers);
+        }
         RemoteIterator<LocatedFileStatus> it;
         try {
             it = fs.listFiles(markers(fs, context), false);
@@ -137,6 +176,10 @@ public class StorkOutputCommitter extends PathOutputCommitter {
             markers.add(TaskMarker.parse(name).orElseThrow(
                     () -> new IOException("unreadable task marker " + name + " of job " + jobId)));
         }
+        return toParts(markers);
+    }
+
+    private List<ManifestPart> toParts(List<TaskMarker> markers) {
         long now = System.currentTimeMillis();
         List<ManifestPart> parts = new ArrayList<>();
         for (TaskMarker marker : TaskMarker.oneAttemptPerTask(markers)) {
@@ -153,5 +196,6 @@ public class StorkOutputCommitter extends PathOutputCommitter {
             doomed.add(new Path(fs.makeQualified(outputPath), part.path()));
         }
         new DatasetCommitter(fs, outputPath, jobId).deleteUncommitted(doomed);
+        reports.ifPresent(TaskReports::close);
     }
 }

@@ -69,6 +69,7 @@ final class ObjectCreation {
                 ? PutOptions.defaults().withIfNotExists() : PutOptions.defaults();
         ObjectKey target = ObjectKey.of(paths.bucket(), key);
         namespace.changed(key);
+        commits.objectCreated(key);
         if (commits.interceptsSuccessMarkers() && qualified.getName().equals(PartNames.MANIFEST)) {
             String directory = key.length() == PartNames.MANIFEST.length() ? ""
                     : key.substring(0, key.length() - PartNames.MANIFEST.length() - 1);

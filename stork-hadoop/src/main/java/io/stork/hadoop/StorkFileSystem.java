@@ -237,23 +237,6 @@ public class StorkFileSystem extends FileSystem
         return creation.create(makeQualified(path), path.toString(), overwrite, checkExisting, statistics);
     }
 
-    /**
-     * A Stork committer announces a task attempt's work directory (Hadoop's classic
-     * {@code <out>/_temporary/<n>/_temporary/<attempt>}): files created under it go straight to their
-     * final, attempt-named keys. Other attempts' temporary files are written where they are asked to be.
-     */
-    public void expectAttempt(Path attemptDirectory) {
-        commits.expectAttempt(keyOf(attemptDirectory));
-    }
-
-    /**
-     * The files a task attempt wrote through this file system under {@code attemptDirectory}, at the final
-     * keys they were redirected to; forgets them. For the attempt's committer, in the attempt's JVM.
-     */
-    public List<WrittenFile> takeAttemptOutputs(Path attemptDirectory) {
-        return commits.takeAttemptOutputs(keyOf(attemptDirectory));
-    }
-
     @Override
     public org.apache.hadoop.fs.FSDataOutputStreamBuilder createFile(Path path) {
         return new StorkCreateFileBuilder(this, path).create().overwrite(true);
@@ -292,8 +275,16 @@ public class StorkFileSystem extends FileSystem
     @Override
     public boolean exists(Path path) throws IOException {
         Path qualified = makeQualified(path);
-        return namespace.exists(qualified, KeyPaths.keyOf(qualified), outputIntents.isAnnounced(qualified),
-                exists -> outputIntents.recordExistence(qualified, exists));
+        String key = KeyPaths.keyOf(qualified);
+        return namespace.exists(qualified, key, outputIntents.isAnnounced(qualified), exists -> {
+            outputIntents.recordExistence(qualified, exists);
+            commits.existenceChecked(key, exists);
+        });
+    }
+
+    /** For committers ({@link CommitIntegration}): what this instance's checks learnt about commit paths. */
+    public CommitIntegration commitIntegration() {
+        return commits;
     }
 
     @Override

@@ -11,7 +11,8 @@ import scala.runtime.BoxedUnit;
  * {@code spark.sql.extensions=io.stork.spark.StorkSparkExtensions}. It
  * <ul>
  *   <li>binds the {@code stork} scheme in the application's Hadoop configuration: the file system, and the
- *       committer for Hadoop's new output-format API (RDD {@code saveAsNewAPIHadoopFile}). With the jar
+ *       committers for Hadoop's output-format APIs (RDD {@code saveAsNewAPIHadoopFile}, {@code saveAsTextFile},
+ *       {@code saveAsHadoopFile}; for the old API a committer that is Hadoop's own for other schemes). With the jar
  *       passed by {@code --jars} or {@code --packages}, Hadoop's service loader has already run without it,
  *       so the scheme is named explicitly. Values the user set are kept.</li>
  *   <li>routes file writes by scheme ({@link SchemeRoutingCommitProtocol}): {@code stork://} output commits
@@ -26,6 +27,8 @@ public class StorkSparkExtensions extends AbstractFunction1<SparkSessionExtensio
     static final String FILE_SYSTEM_CLASS = "io.stork.hadoop.StorkFileSystem";
     static final String COMMITTER_FACTORY_KEY = "mapreduce.outputcommitter.factory.scheme.stork";
     static final String COMMITTER_FACTORY_CLASS = "io.stork.commit.StorkCommitterFactory";
+    static final String MAPRED_COMMITTER_KEY = "mapred.output.committer.class";
+    static final String MAPRED_COMMITTER_CLASS = "io.stork.commit.StorkMapredCommitter";
 
     @Override
     public BoxedUnit apply(SparkSessionExtensions extensions) {
@@ -42,6 +45,10 @@ public class StorkSparkExtensions extends AbstractFunction1<SparkSessionExtensio
         }
         if (conf.get(COMMITTER_FACTORY_KEY) == null) {
             conf.set(COMMITTER_FACTORY_KEY, COMMITTER_FACTORY_CLASS);
+        }
+        // The old API's committer for every scheme: Stork's for stork://, Hadoop's FileOutputCommitter otherwise.
+        if (conf.get(MAPRED_COMMITTER_KEY) == null) {
+            conf.set(MAPRED_COMMITTER_KEY, MAPRED_COMMITTER_CLASS);
         }
     }
 }

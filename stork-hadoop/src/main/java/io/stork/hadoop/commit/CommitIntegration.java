@@ -30,6 +30,7 @@ public final class CommitIntegration {
 
     private final AttemptOutputs attempts;
     private final ClassicCommitEmulation emulation; // null: emulation off
+    private final OutputProbes probes = new OutputProbes();
 
     private CommitIntegration(AttemptOutputs attempts, ClassicCommitEmulation emulation) {
         this.attempts = attempts;
@@ -81,7 +82,30 @@ public final class CommitIntegration {
 
     /** The status of a virtual path; empty if not a commit path; FileNotFoundException if virtual and absent. */
     public Optional<FileStatus> status(String key) throws FileNotFoundException {
+        if (probes.declaredAbsent(key)) {
+            throw new FileNotFoundException(key + " (its job's committer knows it holds nothing)");
+        }
         return emulation == null ? Optional.empty() : emulation.status(key);
+    }
+
+    /** An existence check's answer, for {@link #seenAbsentWithin}. */
+    public void existenceChecked(String key, boolean exists) {
+        probes.existenceChecked(key, exists);
+    }
+
+    /** Whether an existence check of {@code key} through this instance found nothing, at most {@code within} ago. */
+    public boolean seenAbsentWithin(String key, java.time.Duration within) {
+        return probes.seenAbsentWithin(key, within);
+    }
+
+    /** A committer knows {@code key} holds nothing: its status and deletion need no call for a minute. */
+    public void declareAbsent(String key) {
+        probes.declareAbsent(key);
+    }
+
+    /** An object was created at {@code key}: what was known absent above it is not any more. */
+    public void objectCreated(String key) {
+        probes.written(key);
     }
 
     public Optional<FileStatus[]> list(String key) throws IOException {
@@ -104,6 +128,9 @@ public final class CommitIntegration {
 
     /** Deletes {@code key} if virtual (an aborted attempt's files through {@code deleter}); empty otherwise. */
     public Optional<Boolean> delete(String key, KeyDeleter deleter) throws IOException {
+        if (probes.declaredAbsent(key)) {
+            return Optional.of(false);
+        }
         if (emulation == null) {
             return Optional.empty();
         }
