@@ -165,6 +165,10 @@ class UserPathProcessTest {
         SparkProcess.Step oneTask = result.step("sql-one-task@" + bucket);
         assertThat(oneTask.reported().get("protocol").asText()).isEqualTo(ROUTING);
         assertThat(oneTask.atStore().total()).as("one-task SQL job: " + oneTask.storeCalls()).isEqualTo(3);
+        for (String rdd : List.of("rdd-save-as-text-file", "rdd-save-as-hadoop-file", "rdd-save-as-new-api-hadoop-file")) {
+            assertThat(result.step(rdd + "@" + bucket).storeCalls()).as(rdd + ": the output check (GET, LIST), the part, "
+                    + "the manifest").isEqualTo(Map.of("GET", 1L, "LIST", 1L, "PUT", 2L));
+        }
         for (String write : WRITES) {
             assertThat(result.step(write + "@" + bucket).storeCalls()).as(write + " renames nothing")
                     .doesNotContainKeys("COPY", "DELETE", "BULK_DELETE");

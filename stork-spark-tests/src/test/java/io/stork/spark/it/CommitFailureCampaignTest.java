@@ -39,7 +39,9 @@ import org.junit.jupiter.api.Test;
  * commit, and an executor killed mid-job. Each round writes a dataset through each API and reads it back:
  * exactly the expected rows, nothing missing, nothing doubled, no stray part visible, one part per task in
  * the manifest. Each round runs Stork's commit protocol and Spark's default one (Hadoop's classic
- * committer, whose temporary tree the file system emulates) through each API. Each round also runs a job that fails for good: it must leave no manifest.
+ * committer, whose temporary tree the file system emulates) through each API, and RDD writes through
+ * Hadoop's old and new output-format APIs with Stork's committers (task commits reported through Spark).
+ * Each round also runs a job that fails for good: it must leave no manifest.
  *
  * <p>Rounds per API: {@code -Dstork.campaign.rounds} (2 in the default test run; scripts/failure-campaign.sh
  * runs 20). Needs SPARK_HOME (scripts/spark-home.sh, which scripts/test.sh calls) for the executors.
@@ -207,6 +209,18 @@ class CommitFailureCampaignTest {
         return strays;
     }
 
+    /** RDD writes commit with Stork's committers (as the extension binds them), with the campaign's commit fault. */
+    private static void bindRddCommitters(boolean on) {
+        var conf = spark.sparkContext().hadoopConfiguration();
+        if (on) {
+            conf.set("mapred.output.committer.class", FaultyRddCommitters.Mapred.class.getName());
+            conf.set("mapreduce.outputcommitter.factory.scheme.stork", FaultyRddCommitters.Factory.class.getName());
+        } else {
+            conf.unset("mapred.output.committer.class");
+            conf.unset("mapreduce.outputcommitter.factory.scheme.stork");
+        }
+    }
+
     @Test
     void outputIsExactUnderFailuresSpeculationAndALostExecutor() throws Exception {
         int rounds = Integer.getInteger("stork.campaign.rounds", 2);
@@ -218,10 +232,13 @@ class CommitFailureCampaignTest {
         int jobs = 0;
         for (int round = 0; round < rounds; round++) {
             for (String[] run : new String[][] {{S3_BUCKET, "Stork"}, {SWIFT_BUCKET, "Stork"},
-                    {S3_BUCKET, "classic"}, {SWIFT_BUCKET, "classic"}}) {
+                    {S3_BUCKET, "classic"}, {SWIFT_BUCKET, "classic"},
+                    {round % 2 == 0 ? S3_BUCKET : SWIFT_BUCKET, "RDD old API"},
+                    {round % 2 == 0 ? SWIFT_BUCKET : S3_BUCKET, "RDD new API"}}) {
                 String bucket = run[0];
                 spark.conf().set("spark.sql.sources.commitProtocolClass", run[1].equals("Stork")
                         ? FaultyCommitProtocol.class.getName() : FaultyClassicCommitProtocol.class.getName());
+                bindRddCommitters(run[1].startsWith("RDD"));
                 long seed = System.nanoTime() ^ round;
                 for (int p = 0; p < PARTITIONS; p++) {
                     injected.merge(FaultPlan.faultOf(seed, p), 1, Integer::sum);
@@ -231,8 +248,19 @@ class CommitFailureCampaignTest {
                 spark.sparkContext().setLocalProperty(FaultPlan.SEED_PROPERTY, Long.toString(seed));
                 String api = (bucket.equals(S3_BUCKET) ? "S3" : "Swift") + " " + run[1] + " protocol";
                 try {
-                    spark.range(0, PARTITIONS * ROWS_PER_PARTITION, 1, PARTITIONS)
-                            .mapPartitions(new FaultyRows(), Encoders.STRING()).write().text(path);
+                    var rows = spark.range(0, PARTITIONS * ROWS_PER_PARTITION, 1, PARTITIONS)
+                            .mapPartitions(new FaultyRows(), Encoders.STRING());
+                    if (run[1].equals("RDD old API")) {
+                        rows.javaRDD().saveAsTextFile(path);
+                    } else if (run[1].equals("RDD new API")) {
+                        rows.javaRDD().mapToPair(line -> new scala.Tuple2<>(org.apache.hadoop.io.NullWritable.get(),
+                                new org.apache.hadoop.io.Text(line))).saveAsNewAPIHadoopFile(path,
+                                org.apache.hadoop.io.NullWritable.class, org.apache.hadoop.io.Text.class,
+                                org.apache.hadoop.mapreduce.lib.output.TextOutputFormat.class,
+                                spark.sparkContext().hadoopConfiguration());
+                    } else {
+                        rows.write().text(path);
+                    }
                     jobs++;
                 } catch (Exception e) {
                     failures.add(api + " round " + round + " (seed " + seed + "): the job failed: " + e);
@@ -255,6 +283,7 @@ class CommitFailureCampaignTest {
                 System.err.printf("campaign: %s round %d ok=%s, %d stray attempt parts in the store (invisible)%n",
                         api, round, read.equals(expected), strayParts(fs, bucket, path, manifest));
             }
+            bindRddCommitters(false);
             // A job that fails for good (every attempt of a task fails) leaves no manifest.
             String bucket = round % 2 == 0 ? S3_BUCKET : SWIFT_BUCKET;
             String doomed = "stork://" + bucket + "/doomed-" + round;
@@ -278,7 +307,7 @@ class CommitFailureCampaignTest {
             System.err.println("campaign FAILURE: " + failure);
         }
         assertThat(failures).isEmpty();
-        assertThat(jobs).isEqualTo(4 * rounds);
+        assertThat(jobs).isEqualTo(6 * rounds);
         assertThat(EVENTS.executorsLost.get()).as("executors killed mid-job").isPositive();
         assertThat(EVENTS.speculativeLaunches.get()).as("speculative attempts").isPositive();
     }
