@@ -27,7 +27,7 @@ public final class Scenarios {
 
     public static List<Scenario> all(StoreEndpoint store) {
         return List.of(storkS3(store), storkSwift(store), s3aClassic(store, 1), s3aClassic(store, 2),
-                s3aMagic(store), stocatorCos(store), stocatorSwift(store));
+                s3aMagic(store), s3aAnalytics(store), stocatorCos(store), stocatorSwift(store));
     }
 
     public static Scenario byId(StoreEndpoint store, String id) {
@@ -100,6 +100,20 @@ public final class Scenarios {
                 "org.apache.spark.internal.io.cloud.BindingParquetOutputCommitter");
         return new Scenario("s3a-magic", "S3A, magic committer", "S3", "s3a://{bucket}/{path}",
                 "s3a://{bucket}/{path}", conf, "hadoop-aws 3.4.2 magic committer through spark-hadoop-cloud 4.1.2");
+    }
+
+    /**
+     * S3A reading through its analytics input stream (the Analytics Accelerator Library, hadoop-aws 3.4.2's
+     * {@code fs.s3a.input.stream.type=analytics}: footer prefetching, small objects whole, a block cache),
+     * a read peer; it writes as the magic scenario does.
+     */
+    static Scenario s3aAnalytics(StoreEndpoint store) {
+        Scenario magic = s3aMagic(store);
+        Map<String, String> conf = new LinkedHashMap<>(magic.sparkConf());
+        conf.put("spark.hadoop.fs.s3a.input.stream.type", "analytics");
+        return new Scenario("s3a-analytics", "S3A, analytics input stream", "S3", "s3a://{bucket}/{path}",
+                "s3a://{bucket}/{path}", conf, "hadoop-aws 3.4.2 with fs.s3a.input.stream.type=analytics "
+                        + "(Analytics Accelerator Library 1.2.1); writes as the magic scenario");
     }
 
     static Scenario stocatorCos(StoreEndpoint store) {

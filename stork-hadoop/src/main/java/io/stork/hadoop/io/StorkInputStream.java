@@ -66,11 +66,9 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
     /** Where the open GET's range ends (exclusive); {@code Long.MAX_VALUE} for an open-ended GET. */
     private long streamEnd = Long.MAX_VALUE;
     private boolean randomAccess;
-    /** Bytes fetched whole ({@link ReadPolicy}), from {@code prefetchedStart}; null until then. */
-    private byte[] prefetched;
-    /** Only with a length known before the first GET: an open-ended first GET already brings a small object. */
-    private boolean mayPrefetch;
-    private long prefetchedStart;
+    private final byte[] single = new byte[1];
+    /** Only with a length known before the first GET (an open-ended first GET brings a small object anyway). */
+    private Prefetch prefetch;
     private long position;
     private boolean closed;
 
@@ -107,7 +105,7 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
         in.committedIn = committedIn;
         if (knownLength >= 0) {
             in.length = knownLength;
-            in.mayPrefetch = true;
+            in.prefetch = new Prefetch(policy);
         } else {
             in.length = Long.MAX_VALUE;
             in.reopen(0, 0);
@@ -115,26 +113,10 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
         return in;
     }
 
+    /** One byte through the array read, so both share the prefetched bytes and the stream's bookkeeping. */
     @Override
     public synchronized int read() throws IOException {
-        checkOpen();
-        if (position >= length) {
-            return -1;
-        }
-        byte[] one = new byte[1];
-        if (fromPrefetched(position, one, 0, 1) == 1) {
-            position++;
-            return one[0] & 0xff;
-        }
-        ensureStreamAtPosition(1);
-        int b = stream.read();
-        if (b < 0) {
-            return prematureEnd();
-        }
-        position++;
-        streamPosition++;
-        count(1);
-        return b;
+        return read(single, 0, 1) < 0 ? -1 : single[0] & 0xff;
     }
 
     @Override
@@ -270,39 +252,30 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
 
     // ---- bytes fetched whole: a small object, or a columnar file's tail ----
 
-    /**
-     * Serves a read at {@code at} from the bytes fetched whole, fetching them first when the policy says
-     * this read is the moment; -1 when the read is not theirs.
-     */
+    /** A read served from the bytes fetched whole ({@link Prefetch}); -1 when the read is not theirs. */
     private int fromPrefetched(long at, byte[] buffer, int offset, int count) throws IOException {
-        if (!mayPrefetch) {
+        if (prefetch == null) {
             return -1;
         }
-        if (prefetched == null) {
-            ByteRange range = policy.prefetch(length, at);
-            if (range == null) {
-                return -1;
-            }
-            try (ObjectStream whole = get(range)) {
-                prefetched = whole.readNBytes((int) range.length());
-            } catch (ObjectNotFoundException e) {
-                throw notFound(e);
-            }
-            if (prefetched.length != range.length()) {
-                prefetched = null;
+        int n = prefetch.read(length, at, buffer, offset, count, this::fetchWhole);
+        // A reader that starts at the end (Parquet, ORC) jumps between column chunks next: ranged GETs.
+        randomAccess = randomAccess || prefetch.heldTail();
+        if (n >= 0) {
+            count(n);
+        }
+        return n;
+    }
+
+    private byte[] fetchWhole(ByteRange range) throws IOException {
+        try (ObjectStream whole = get(range)) {
+            byte[] bytes = whole.readNBytes((int) range.length());
+            if (bytes.length != range.length()) {
                 throw new EOFException(path + ": " + range + " ended early (the object is shorter than " + length + ")");
             }
-            prefetchedStart = range.start();
-            // A reader that starts at the end (Parquet, ORC) jumps between column chunks next: ranged GETs.
-            randomAccess = randomAccess || prefetchedStart > 0;
+            return bytes;
+        } catch (ObjectNotFoundException e) {
+            throw notFound(e);
         }
-        if (at < prefetchedStart || at >= prefetchedStart + prefetched.length) {
-            return -1;
-        }
-        int n = (int) Math.min(count, prefetchedStart + prefetched.length - at);
-        System.arraycopy(prefetched, (int) (at - prefetchedStart), buffer, offset, n);
-        count(n);
-        return n;
     }
 
     /** Makes the open stream serve {@code position}, opening a GET for at least {@code wanted} bytes if needed. */
