@@ -6,7 +6,9 @@ protocol that ran, and the REST calls Stork's client counted while it ran; the t
 store's access log. Arguments: <run id> <bucket>...; buckets are configured by the caller (spark.hadoop.*).
 """
 import json
+import os
 import sys
+import tempfile
 import urllib.request
 
 from pyspark.sql import SparkSession
@@ -95,9 +97,22 @@ for bucket in buckets:
                                  "org.apache.hadoop.io.Text", "org.apache.hadoop.io.Text"))
     step("rdd-read-hadoop-new", bucket, new_path, lambda: {"rows": sc.textFile(new_path).collect()})
 
+# Other schemes keep Hadoop's own committers: the old API's committer class is Stork's for stork:// only.
+local = "file://" + tempfile.mkdtemp(prefix="stork-user-path-")
+step("rdd-other-scheme-old-api", None, local + "/old", lambda: (
+    sc.parallelize(["local"], 1).saveAsTextFile(local + "/old"),
+    {"rows": sc.textFile(local + "/old").collect(), "files": sorted(os.listdir(local[7:] + "/old"))})[1])
+step("rdd-other-scheme-new-api", None, local + "/new", lambda: (
+    sc.parallelize([("k", "local")], 1).saveAsNewAPIHadoopFile(local + "/new",
+        "org.apache.hadoop.mapreduce.lib.output.TextOutputFormat", "org.apache.hadoop.io.Text", "org.apache.hadoop.io.Text"),
+    {"rows": sc.textFile(local + "/new").collect(), "files": sorted(os.listdir(local[7:] + "/new"))})[1])
+
 s3a_bucket = spark.conf.get("spark.stork.test.s3a.bucket", "")
 if s3a_bucket:
     path = "s3a://%s/%s/s3a-one-task" % (s3a_bucket, run_id)
+    rdd_path = "s3a://%s/%s/s3a-rdd" % (s3a_bucket, run_id)
+    step("s3a-rdd-save-as-text-file", None, rdd_path, lambda: (
+        sc.parallelize(["over s3a"], 1).saveAsTextFile(rdd_path), {"rows": sc.textFile(rdd_path).collect()})[1])
 
     def s3a_write():
         spark.range(1).selectExpr("CAST(id AS STRING) AS value").coalesce(1).write.text(path)

@@ -73,7 +73,7 @@ public final class CommitDemo {
             System.out.println("REST calls counted at the store's access log (same store, same run); protocol and committer");
             System.out.println("as they ran: the session's protocol for the path, and the _SUCCESS the job wrote.");
             System.out.println();
-            System.out.printf("%-24s %-44s %-52s %5s%n", "scenario", "protocol / committer (read back)",
+            System.out.printf("%-24s %-58s %-52s %5s%n", "scenario", "protocol / committer (read back)",
                     "write: calls by type", "total");
             var hadoopConf = spark.sparkContext().hadoopConfiguration();
             for (Scenario scenario : scenarios) {
@@ -89,8 +89,8 @@ public final class CommitDemo {
                     throw new IllegalStateException(scenario.name() + ": read back " + rows + ", expected [0]");
                 }
                 String ran = RanCommitter.describe(spark, scenario.path());
-                System.out.printf("%-24s %-44s %-52s %5d%n", scenario.name(), ran, written.callsByType(), written.total());
-                System.out.printf("%-24s %-44s %-52s %5d%n", "  reading it back", "", readBack.callsByType(),
+                System.out.printf("%-24s %-58s %-52s %5d%n", scenario.name(), ran, written.callsByType(), written.total());
+                System.out.printf("%-24s %-58s %-52s %5d%n", "  reading it back", "", readBack.callsByType(),
                         readBack.total());
                 Map<CallType, Long> byType = written.byType();
                 if (scenario.path().startsWith("stork:") && (byType.containsKey(CallType.COPY)

@@ -72,6 +72,7 @@ class UserPathProcessTest {
         for (String bucket : List.of(s3, swift)) {
             assertStorkSession(result, bucket);
         }
+        assertOtherSchemesKeepHadoopsCommitters(result);
         // Secrets: not in the event log, the UI's environment, the driver's output or its log.
         List<Path> places = new ArrayList<>(List.of(result.stdoutFile(), result.stderrFile()));
         try (Stream<Path> files = Files.walk(events)) {
@@ -151,6 +152,19 @@ class UserPathProcessTest {
         assertThat(s3a.reported().get("committer").asText()).as("S3A's own committer, as Spark 4 picks it")
                 .isEqualTo("magic");
         assertThat(s3a.atStore().byType()).as("S3A's calls reached the store").isNotEmpty();
+        assertThat(result.step("s3a-rdd-save-as-text-file").reported().get("rows").toString())
+                .isEqualTo("[\"over s3a\"]");
+        assertOtherSchemesKeepHadoopsCommitters(result);
+    }
+
+    /** file:// RDD writes in a Stork session: Hadoop's FileOutputCommitter, its plain names and empty _SUCCESS. */
+    private static void assertOtherSchemesKeepHadoopsCommitters(SparkProcess.Run result) {
+        assertThat(result.step("rdd-other-scheme-old-api").reported().get("rows").toString()).isEqualTo("[\"local\"]");
+        assertThat(result.step("rdd-other-scheme-new-api").reported().get("rows").toString()).isEqualTo("[\"k\\tlocal\"]");
+        assertThat(result.step("rdd-other-scheme-old-api").reported().get("files").toString())
+                .contains("\"part-00000\"", "\"_SUCCESS\"").doesNotContain("attempt_");
+        assertThat(result.step("rdd-other-scheme-new-api").reported().get("files").toString())
+                .contains("\"part-r-00000\"", "\"_SUCCESS\"").doesNotContain("attempt_");
     }
 
     /** Every step of user_path.py on one stork:// bucket: rows read back, calls at the store, both counts agree. */

@@ -26,12 +26,24 @@ final class CommitProtocolRouting {
     /** Routes the session's writes by output scheme, unless its protocol was chosen on purpose. */
     static void route(SQLConf conf) {
         String current = conf.contains(COMMIT_PROTOCOL_KEY) ? conf.getConfString(COMMIT_PROTOCOL_KEY) : null;
-        if (SchemeRoutingCommitProtocol.class.getName().equals(current)) {
-            return;
-        }
-        if (current == null || REPLACEABLE.contains(current)) {
-            conf.setConfString(OTHER_PROTOCOL_KEY, current == null ? SPARK_DEFAULT_PROTOCOL : current);
+        String other = otherSchemesProtocol(current);
+        if (other != null) {
+            conf.setConfString(OTHER_PROTOCOL_KEY, other);
             conf.setConfString(COMMIT_PROTOCOL_KEY, SchemeRoutingCommitProtocol.class.getName());
         }
+    }
+
+    /**
+     * The protocol other schemes keep when Stork takes over a session whose protocol is {@code current}
+     * (null: none set), or null when the session is to be left as it is (already routed, or chosen on purpose).
+     */
+    static String otherSchemesProtocol(String current) {
+        if (SchemeRoutingCommitProtocol.class.getName().equals(current)) {
+            return null;
+        }
+        if (current == null) {
+            return SPARK_DEFAULT_PROTOCOL;
+        }
+        return REPLACEABLE.contains(current) ? current : null;
     }
 }

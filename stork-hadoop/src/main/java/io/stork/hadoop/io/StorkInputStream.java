@@ -134,15 +134,25 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
             position += served;
             return served;
         }
-        ensureStreamAtPosition(count);
-        int n = stream.read(buffer, offset, count);
-        if (n < 0) {
-            return prematureEnd();
+        int wanted = (int) Math.min(count, length - position);
+        ensureStreamAtPosition(wanted);
+        int total = 0;
+        // Fill the request from the open GET, as callers of one read() expect (Hadoop's contract tests among
+        // them): a socket hands over what has arrived, which may be a fraction of what the range holds.
+        while (total < wanted && (total == 0 || streamPosition < streamEnd)) {
+            int n = stream.read(buffer, offset + total, wanted - total);
+            if (n < 0) {
+                if (total > 0) {
+                    break;
+                }
+                return prematureEnd();
+            }
+            total += n;
+            position += n;
+            streamPosition += n;
         }
-        position += n;
-        streamPosition += n;
-        count(n);
-        return n;
+        count(total);
+        return total;
     }
 
     private int prematureEnd() throws IOException {
