@@ -1,0 +1,182 @@
+package io.stork.skipping.collect;
+
+import io.stork.skipping.ColumnType;
+import io.stork.skipping.spi.IndexCollector;
+import io.stork.skipping.spi.IndexType;
+import io.stork.skipping.spi.IndexTypes;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Which columns of a write get statistics, and which indexes beyond min/max and null counts: from the
+ * write's options (or the session's {@code spark.stork.skipping.*} defaults).
+ *
+ * <ul>
+ *   <li>{@code stork.skipping.enabled} (default true)</li>
+ *   <li>{@code stork.skipping.columns}: the columns, comma-separated; default the first
+ *       {@code stork.skipping.numColumns} (default 32) columns of a supported type, as Delta does</li>
+ *   <li>{@code stork.skipping.indexes}: further indexes, {@code column:type} comma-separated
+ *       ({@code city:values,user_id:bloom}); such a column is indexed even beyond the first N</li>
+ *   <li>{@code stork.skipping.stringPrefix}: code points kept of string bounds (default 32)</li>
+ * </ul>
+ * Serializable: built on the driver, used by every task that writes.
+ */
+public final class SkippingSpec implements Serializable {
+
+    public static final String PREFIX = "stork.skipping.";
+    public static final String ENABLED = PREFIX + "enabled";
+    public static final String COLUMNS = PREFIX + "columns";
+    public static final String NUM_COLUMNS = PREFIX + "numColumns";
+    public static final String INDEXES = PREFIX + "indexes";
+    public static final String STRING_PREFIX = PREFIX + "stringPrefix";
+
+    /** A column to index: its name, its position in the written rows, its kind, and its extra index types. */
+    public record Column(String name, int ordinal, ColumnType type, List<String> indexTypes) implements Serializable {
+    }
+
+    private final List<Column> columns;
+    private final int stringPrefix;
+    private final Map<String, String> options;
+
+    private SkippingSpec(List<Column> columns, int stringPrefix, Map<String, String> options) {
+        this.columns = List.copyOf(columns);
+        this.stringPrefix = stringPrefix;
+        this.options = Map.copyOf(options);
+    }
+
+    /**
+     * The spec for rows whose columns are {@code schema} (name to kind, in order; a null kind: a type
+     * statistics are not kept for). {@code options}: the {@code stork.skipping.*} settings, keys in lower
+     * or original case. Fails with one line naming a bad setting.
+     */
+    public static SkippingSpec of(List<Map.Entry<String, ColumnType>> schema, Map<String, String> options,
+                                  IndexTypes types) {
+        Map<String, String> opts = new LinkedHashMap<>();
+        options.forEach((k, v) -> {
+            if (k.toLowerCase(Locale.ROOT).startsWith(PREFIX)) {
+                opts.put(canonicalKey(k), v);
+            }
+        });
+        if (!Boolean.parseBoolean(opts.getOrDefault(ENABLED, "true").trim())) {
+            return new SkippingSpec(List.of(), 32, opts);
+        }
+        int prefix = positive(opts, STRING_PREFIX, 32);
+        Map<String, List<String>> extra = new LinkedHashMap<>();
+        for (String item : split(opts.get(INDEXES))) {
+            int colon = item.lastIndexOf(':');
+            if (colon <= 0 || colon == item.length() - 1) {
+                throw new IllegalArgumentException(INDEXES + ": '" + item + "' is not column:type (e.g. city:values)");
+            }
+            String type = item.substring(colon + 1).trim().toLowerCase(Locale.ROOT);
+            if (types.get(type).isEmpty()) {
+                throw new IllegalArgumentException(INDEXES + ": no index type '" + type + "' (known: " + types.names() + ")");
+            }
+            extra.computeIfAbsent(item.substring(0, colon).trim().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(type);
+        }
+        List<String> named = split(opts.get(COLUMNS));
+        int first = positive(opts, NUM_COLUMNS, 32);
+        List<Column> chosen = new ArrayList<>();
+        int supported = 0;
+        for (int i = 0; i < schema.size(); i++) {
+            String name = schema.get(i).getKey();
+            ColumnType kind = schema.get(i).getValue();
+            String lower = name.toLowerCase(Locale.ROOT);
+            boolean wanted = named.isEmpty() ? kind != null && supported < first
+                    : named.stream().anyMatch(n -> n.equalsIgnoreCase(name));
+            if (kind != null) {
+                supported++;
+            }
+            wanted |= extra.containsKey(lower);
+            if (!wanted) {
+                continue;
+            }
+            if (kind == null) {
+                throw new IllegalArgumentException(PREFIX + "*: column '" + name + "' has a type statistics are not kept for");
+            }
+            List<String> extraTypes = extra.getOrDefault(lower, List.of());
+            for (String t : extraTypes) {
+                if (!types.get(t).get().supports(kind)) {
+                    throw new IllegalArgumentException(INDEXES + ": index type '" + t + "' does not support column '"
+                            + name + "' (" + kind.jsonName() + ")");
+                }
+            }
+            chosen.add(new Column(name, i, kind, extraTypes));
+        }
+        for (String n : named) {
+            if (chosen.stream().noneMatch(c -> c.name().equalsIgnoreCase(n))) {
+                throw new IllegalArgumentException(COLUMNS + ": no column '" + n + "' in the written rows");
+            }
+        }
+        for (String n : extra.keySet()) {
+            if (chosen.stream().noneMatch(c -> c.name().equalsIgnoreCase(n))) {
+                throw new IllegalArgumentException(INDEXES + ": no column '" + n + "' in the written rows");
+            }
+        }
+        return new SkippingSpec(chosen, prefix, opts);
+    }
+
+    public List<Column> columns() {
+        return columns;
+    }
+
+    public boolean isEmpty() {
+        return columns.isEmpty();
+    }
+
+    /** A collector for one part, with fresh index collectors from {@code types}. */
+    public PartStatisticsCollector newCollector(IndexTypes types) {
+        List<String> names = new ArrayList<>();
+        List<ColumnCollector> collectors = new ArrayList<>();
+        for (Column c : columns) {
+            Map<String, IndexCollector> indexes = new LinkedHashMap<>();
+            for (String t : c.indexTypes()) {
+                IndexType type = types.get(t).orElseThrow(() -> new IllegalStateException("index type " + t + " not loaded"));
+                indexes.put(t, type.newCollector(c.type(), options));
+            }
+            names.add(c.name());
+            collectors.add(new ColumnCollector(c.type(), stringPrefix, indexes));
+        }
+        return new PartStatisticsCollector(names, collectors);
+    }
+
+    private static String canonicalKey(String key) {
+        for (String known : new String[] {ENABLED, COLUMNS, NUM_COLUMNS, INDEXES, STRING_PREFIX}) {
+            if (known.equalsIgnoreCase(key)) {
+                return known;
+            }
+        }
+        return key.toLowerCase(Locale.ROOT); // index types' own keys are lower case
+    }
+
+    private static int positive(Map<String, String> opts, String key, int fallback) {
+        String v = opts.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n < 0) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number ≥ 0, not '" + v + "'");
+        }
+    }
+
+    private static List<String> split(String value) {
+        List<String> items = new ArrayList<>();
+        if (value != null) {
+            for (String s : value.split(",")) {
+                if (!s.isBlank()) {
+                    items.add(s.trim());
+                }
+            }
+        }
+        return items;
+    }
+}

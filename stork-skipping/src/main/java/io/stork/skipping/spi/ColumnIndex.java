@@ -1,0 +1,25 @@
+package io.stork.skipping.spi;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.stork.skipping.ColumnStatistics;
+import io.stork.skipping.expr.Predicate;
+import java.io.IOException;
+
+/**
+ * One index's data for one column of one part, as read from the manifest. Immutable.
+ */
+public interface ColumnIndex {
+
+    /** The {@link IndexType#name()} that made it. */
+    String type();
+
+    /**
+     * False only when no row of the part can make {@code leaf} TRUE. {@code leaf} is a comparison, IN
+     * list, prefix or geo box on this index's column(s), in negation normal form: a {@link Predicate.Not}
+     * never reaches an index. Answer true for anything not understood: a false negative loses rows.
+     */
+    boolean mayMatch(Predicate leaf, ColumnStatistics column);
+
+    /** Writes the index's JSON value (the value only: its name is written by the caller). */
+    void write(JsonGenerator json) throws IOException;
+}

@@ -1,0 +1,27 @@
+package io.stork.skipping.spi;
+
+import com.fasterxml.jackson.core.JsonParser;
+import io.stork.skipping.ColumnType;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * A kind of index beyond min/max and null counts, which every indexed column gets. Plug-ins are found
+ * through {@link java.util.ServiceLoader} ({@code META-INF/services/io.stork.skipping.spi.IndexType}) and
+ * named in the write option {@code stork.skipping.indexes} ({@code column:name}, e.g. {@code city:values}).
+ * An index is written into the manifest under its name and read back by the same type; a manifest naming
+ * an index no loaded type knows is read without it (the part is then read, never wrongly skipped).
+ */
+public interface IndexType {
+
+    /** The name in options and in the manifest: lower case, no spaces. */
+    String name();
+
+    boolean supports(ColumnType type);
+
+    /** A collector for one column of one part; {@code options} are the write's skipping options. */
+    IndexCollector newCollector(ColumnType type, Map<String, String> options);
+
+    /** Reads what {@link ColumnIndex#write} wrote; the parser is at the value's first token. */
+    ColumnIndex read(JsonParser json, ColumnType type) throws IOException;
+}
