@@ -191,7 +191,7 @@ class FileSystemCallCountTest {
                     fs.openFile(file).withFileStatus(status).build())) {
                 byte[] tail = new byte[8];
                 in.seek(data.length - 8);
-                in.readFully(tail); // the first GET: the last 64 KiB (a columnar footer's tail), served from memory
+                in.readFully(tail); // the first GET: the last 16 KiB (a columnar footer's tail), served from memory
                 byte[] footer = new byte[100_000];
                 in.seek(data.length - 100_000);
                 in.readFully(footer); // backward seek: random mode, a GET of 100,000 bytes
@@ -205,7 +205,7 @@ class FileSystemCallCountTest {
             }
             StoreCallCounts atStore = window.counts();
             assertThat(atStore.calls(CallType.GET)).isEqualTo(4);
-            assertThat(atStore.bytesSent()).as("bytes the store sent").isEqualTo(65_536L + 100_000 + 5L * mib);
+            assertThat(atStore.bytesSent()).as("bytes the store sent").isEqualTo(io.stork.hadoop.io.ReadPolicy.DEFAULT_TAIL_SIZE + 100_000L + 5L * mib);
         }
     }
 

@@ -15,7 +15,7 @@ import io.stork.store.ByteRange;
 public record ReadPolicy(long readahead, long wholeObjectLimit, int tailSize) {
 
     public static final long DEFAULT_WHOLE_OBJECT_LIMIT = 1024 * 1024;
-    public static final int DEFAULT_TAIL_SIZE = 64 * 1024;
+    public static final int DEFAULT_TAIL_SIZE = 16 * 1024;
 
     public ReadPolicy {
         if (readahead < 0 || wholeObjectLimit < 0 || tailSize < 0) {
