@@ -248,8 +248,11 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         List<ManifestPart> parts = new ArrayList<>(files.size());
         for (Path file : files) {
             ManifestPart part = committer.describe(file, attempt.getTaskID().getId(), attempt.getId());
-            java.util.OptionalLong records = WrittenRecords.take(taskContext.getConfiguration(), file.toString());
-            parts.add(records.isEmpty() ? part : part.withRecords(records.getAsLong()));
+            WrittenRecords.Facts facts = WrittenRecords.take(taskContext.getConfiguration(), file.toString());
+            if (facts.records().isPresent()) {
+                part = part.withRecords(facts.records().getAsLong());
+            }
+            parts.add(facts.statsJson() == null ? part : part.withStats(facts.statsJson()));
         }
         return new TaskCommitMessage(new TaskOutput(parts));
     }

@@ -49,6 +49,11 @@ public record ManifestPart(String path, long length, String etag, String jobId, 
         return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, count, statsJson, addedIn);
     }
 
+    /** This part with statistics gathered while writing it (a JSON object), or none (null). */
+    public ManifestPart withStats(String json) {
+        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, json, addedIn);
+    }
+
     /** The directory part of {@link #path()}, "" for a part at the dataset root. */
     public String directory() {
         int slash = path.lastIndexOf('/');

@@ -58,9 +58,9 @@ public final class StatisticsCodec {
         }
         if (c.hasBounds()) {
             g.writeFieldName("min");
-            ValueJson.write(g, c.type(), c.min());
+            JsonTree.write(g, ValueJson.toJson(c.type(), c.min()));
             g.writeFieldName("max");
-            ValueJson.write(g, c.type(), c.max());
+            JsonTree.write(g, ValueJson.toJson(c.type(), c.max()));
             if (c.maxIsPrefix()) {
                 g.writeBooleanField("maxPrefix", true);
             }
@@ -69,7 +69,7 @@ public final class StatisticsCodec {
             g.writeObjectFieldStart("indexes");
             for (ColumnIndex index : c.indexes().values()) {
                 g.writeFieldName(index.type());
-                index.write(g);
+                JsonTree.write(g, index.toJson());
             }
             g.writeEndObject();
         }
@@ -132,8 +132,8 @@ public final class StatisticsCodec {
                 case "type" -> type = ColumnType.fromJsonName(p.getText());
                 case "nulls" -> nulls = p.getLongValue();
                 case "nan" -> nans = p.getLongValue();
-                case "min" -> min = ValueJson.read(p, requireType(type));
-                case "max" -> max = ValueJson.read(p, requireType(type));
+                case "min" -> min = ValueJson.fromJson(requireType(type), JsonTree.read(p));
+                case "max" -> max = ValueJson.fromJson(requireType(type), JsonTree.read(p));
                 case "maxPrefix" -> maxPrefix = p.getBooleanValue();
                 case "indexes" -> {
                     expect(p.currentToken(), JsonToken.START_OBJECT, "indexes");
@@ -142,7 +142,7 @@ public final class StatisticsCodec {
                         p.nextToken();
                         Optional<IndexType> indexType = types.get(name);
                         if (indexType.isPresent()) {
-                            indexes.put(name, indexType.get().read(p, requireType(type)));
+                            indexes.put(name, indexType.get().fromJson(JsonTree.read(p), requireType(type)));
                         } else {
                             p.skipChildren(); // a plug-in this reader lacks: the index is not used
                         }

@@ -1,8 +1,5 @@
 package io.stork.skipping.index;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import io.stork.skipping.ColumnStatistics;
 import io.stork.skipping.ColumnType;
 import io.stork.skipping.Values;
@@ -69,12 +66,15 @@ public final class BloomIndexType implements IndexType {
     }
 
     @Override
-    public ColumnIndex read(JsonParser p, ColumnType type) throws IOException {
-        if (p.currentToken() != JsonToken.VALUE_STRING) {
-            throw new IOException("a bloom filter is a base64 string");
+    public ColumnIndex fromJson(Object json, ColumnType type) {
+        if (!(json instanceof String text)) {
+            throw new IllegalArgumentException("a bloom filter is a base64 string");
         }
-        byte[] bytes = Base64.getDecoder().decode(p.getText());
-        return new Bloom(type, BloomFilter.readFrom(new ByteArrayInputStream(bytes)));
+        try {
+            return new Bloom(type, BloomFilter.readFrom(new ByteArrayInputStream(Base64.getDecoder().decode(text))));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("unreadable bloom filter: " + e.getMessage(), e);
+        }
     }
 
     private static void put(BloomFilter filter, ColumnType type, Object v) {
@@ -113,14 +113,14 @@ public final class BloomIndexType implements IndexType {
         }
 
         @Override
-        public void write(JsonGenerator g) throws IOException {
+        public Object toJson() {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             try {
                 filter.writeTo(bytes);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            g.writeString(Base64.getEncoder().encodeToString(bytes.toByteArray()));
+            return Base64.getEncoder().encodeToString(bytes.toByteArray());
         }
     }
 }

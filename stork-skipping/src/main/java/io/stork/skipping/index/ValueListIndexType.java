@@ -1,8 +1,5 @@
 package io.stork.skipping.index;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import io.stork.skipping.ColumnStatistics;
 import io.stork.skipping.ColumnType;
 import io.stork.skipping.ValueJson;
@@ -14,7 +11,6 @@ import io.stork.skipping.expr.Predicate.StartsWith;
 import io.stork.skipping.spi.ColumnIndex;
 import io.stork.skipping.spi.IndexCollector;
 import io.stork.skipping.spi.IndexType;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,13 +44,13 @@ public final class ValueListIndexType implements IndexType {
     }
 
     @Override
-    public ColumnIndex read(JsonParser p, ColumnType type) throws IOException {
-        if (p.currentToken() != JsonToken.START_ARRAY) {
-            throw new IOException("a value list is a JSON array");
+    public ColumnIndex fromJson(Object json, ColumnType type) {
+        if (!(json instanceof List<?> items)) {
+            throw new IllegalArgumentException("a value list is a JSON array");
         }
         List<Object> values = new ArrayList<>();
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-            values.add(ValueJson.read(p, type));
+        for (Object item : items) {
+            values.add(ValueJson.fromJson(type, item));
         }
         return new ValueList(type, values);
     }
@@ -146,12 +142,8 @@ public final class ValueListIndexType implements IndexType {
         }
 
         @Override
-        public void write(JsonGenerator g) throws IOException {
-            g.writeStartArray();
-            for (Object v : values) {
-                ValueJson.write(g, columnType, v);
-            }
-            g.writeEndArray();
+        public Object toJson() {
+            return values.stream().map(v -> ValueJson.toJson(columnType, v)).toList();
         }
     }
 }

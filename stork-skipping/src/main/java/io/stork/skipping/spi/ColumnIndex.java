@@ -1,9 +1,7 @@
 package io.stork.skipping.spi;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.stork.skipping.ColumnStatistics;
 import io.stork.skipping.expr.Predicate;
-import java.io.IOException;
 
 /**
  * One index's data for one column of one part, as read from the manifest. Immutable.
@@ -20,6 +18,9 @@ public interface ColumnIndex {
      */
     boolean mayMatch(Predicate leaf, ColumnStatistics column);
 
-    /** Writes the index's JSON value (the value only: its name is written by the caller). */
-    void write(JsonGenerator json) throws IOException;
+    /**
+     * The index as a JSON value in plain Java: {@code Map<String, ?>}, {@code List<?>}, String, Long,
+     * Double (finite), Boolean. {@link io.stork.skipping.ValueJson} converts column values.
+     */
+    Object toJson();
 }

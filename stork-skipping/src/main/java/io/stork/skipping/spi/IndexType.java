@@ -1,8 +1,6 @@
 package io.stork.skipping.spi;
 
-import com.fasterxml.jackson.core.JsonParser;
 import io.stork.skipping.ColumnType;
-import java.io.IOException;
 import java.util.Map;
 
 /**
@@ -11,6 +9,7 @@ import java.util.Map;
  * named in the write option {@code stork.skipping.indexes} ({@code column:name}, e.g. {@code city:values}).
  * An index is written into the manifest under its name and read back by the same type; a manifest naming
  * an index no loaded type knows is read without it (the part is then read, never wrongly skipped).
+ * The API names no JSON library: indexes are JSON values in plain Java ({@link ColumnIndex#toJson()}).
  */
 public interface IndexType {
 
@@ -22,6 +21,9 @@ public interface IndexType {
     /** A collector for one column of one part; {@code options} are the write's skipping options. */
     IndexCollector newCollector(ColumnType type, Map<String, String> options);
 
-    /** Reads what {@link ColumnIndex#write} wrote; the parser is at the value's first token. */
-    ColumnIndex read(JsonParser json, ColumnType type) throws IOException;
+    /**
+     * Reads what {@link ColumnIndex#toJson()} gave (JSON integers arrive as Long, fractions as Double);
+     * throws IllegalArgumentException for a value it cannot read (the part is then read, not skipped).
+     */
+    ColumnIndex fromJson(Object json, ColumnType type);
 }
