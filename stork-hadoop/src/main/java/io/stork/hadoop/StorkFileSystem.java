@@ -287,6 +287,15 @@ public class StorkFileSystem extends FileSystem
         return commits;
     }
 
+    /**
+     * The committed parts of the dataset holding {@code path} (its root, a directory in it, or a pinned
+     * generation): the cached manifest, else a GET per directory level up to the dataset's root. Empty
+     * outside any dataset.
+     */
+    public java.util.Optional<DatasetParts> datasetParts(Path path) throws IOException {
+        return namespace.datasetCovering(keyOf(path)).map(manifest -> new DatasetParts(bucket, manifest));
+    }
+
     @Override
     public FileStatus[] listStatus(Path path) throws IOException {
         Path qualified = makeQualified(path);

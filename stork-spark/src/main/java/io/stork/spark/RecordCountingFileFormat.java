@@ -1,6 +1,7 @@
 package io.stork.spark;
 
 import io.stork.commit.WrittenRecords;
+import io.stork.spark.skipping.WriteStatistics;
 import java.io.Serializable;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.mapreduce.Job;
@@ -17,8 +18,10 @@ import scala.collection.immutable.Map;
 import scala.collection.immutable.Seq;
 
 /**
- * A file format that writes through another and counts the records of each file it writes, handing the
- * count to the task commit ({@link WrittenRecords}) when the file is closed. Reading is not its business.
+ * A file format that writes through another and counts the records of each file it writes, and gathers
+ * its data-skipping statistics ({@link WriteStatistics}), handing both to the task commit
+ * ({@link WrittenRecords}) when the file is closed. Any format: the rows are seen before they are encoded.
+ * Reading is not its business.
  */
 final class RecordCountingFileFormat implements FileFormat, Serializable {
 
@@ -36,7 +39,8 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
     @Override
     public OutputWriterFactory prepareWrite(SparkSession session, Job job, Map<String, String> options,
                                             StructType dataSchema) {
-        return new CountingFactory(delegate.prepareWrite(session, job, options, dataSchema));
+        WriteStatistics statistics = WriteStatistics.forWrite(session, options, dataSchema);
+        return new CountingFactory(delegate.prepareWrite(session, job, options, dataSchema), statistics);
     }
 
     @Override
@@ -61,9 +65,11 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
 
     private static final class CountingFactory extends OutputWriterFactory {
         private final OutputWriterFactory delegate;
+        private final WriteStatistics statistics;
 
-        CountingFactory(OutputWriterFactory delegate) {
+        CountingFactory(OutputWriterFactory delegate, WriteStatistics statistics) {
             this.delegate = delegate;
+            this.statistics = statistics;
         }
 
         @Override
@@ -73,7 +79,8 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
 
         @Override
         public OutputWriter newInstance(String path, StructType dataSchema, TaskAttemptContext context) {
-            return new CountingWriter(delegate.newInstance(path, dataSchema, context), path, context);
+            return new CountingWriter(delegate.newInstance(path, dataSchema, context), path, context,
+                    statistics.newFile());
         }
     }
 
@@ -81,24 +88,31 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
         private final OutputWriter delegate;
         private final String handedOutPath;
         private final TaskAttemptContext task;
+        private final WriteStatistics.FileStatistics statistics;
         private long records;
 
-        CountingWriter(OutputWriter delegate, String handedOutPath, TaskAttemptContext task) {
+        CountingWriter(OutputWriter delegate, String handedOutPath, TaskAttemptContext task,
+                       WriteStatistics.FileStatistics statistics) {
             this.delegate = delegate;
             this.handedOutPath = handedOutPath;
             this.task = task;
+            this.statistics = statistics;
         }
 
         @Override
         public void write(InternalRow row) {
             delegate.write(row);
             records++;
+            if (statistics != null) {
+                statistics.add(row);
+            }
         }
 
         @Override
         public void close() {
             delegate.close();
-            WrittenRecords.record(task.getConfiguration(), handedOutPath, records);
+            WrittenRecords.record(task.getConfiguration(), handedOutPath, records,
+                    statistics == null ? null : statistics.json());
         }
 
         @Override

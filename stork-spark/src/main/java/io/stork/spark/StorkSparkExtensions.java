@@ -18,6 +18,8 @@ import scala.runtime.BoxedUnit;
  *   <li>routes file writes by scheme ({@link SchemeRoutingCommitProtocol}): {@code stork://} output commits
  *       with Stork's protocol, other output with the protocol the session had;</li>
  *   <li>reports, per part, the record count the manifest carries;</li>
+ *   <li>gathers data-skipping statistics while writing, and drops the objects they rule out from scans
+ *       ({@link io.stork.spark.skipping.SkippingRule});</li>
  *   <li>takes Delta Lake's time-travel options ({@code versionAsOf}, {@code timestampAsOf}) on reads.</li>
  * </ul>
  */
@@ -36,6 +38,7 @@ public class StorkSparkExtensions extends AbstractFunction1<SparkSessionExtensio
         bindScheme(SparkContext.getOrCreate().hadoopConfiguration());
         extensions.injectPostHocResolutionRule(StorkWriteRule::new);
         extensions.injectResolutionRule(StorkTimeTravelRule::new);
+        extensions.injectPreCBORule(io.stork.spark.skipping.SkippingRule::new);
         return BoxedUnit.UNIT;
     }
 

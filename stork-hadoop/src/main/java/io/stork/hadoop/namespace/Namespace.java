@@ -269,6 +269,18 @@ public final class Namespace {
         return covering;
     }
 
+    /** The manifest of the dataset holding {@code key}: cached, else found by a GET per level up; none in raw mode. */
+    public Optional<LoadedManifest> datasetCovering(String key) throws IOException {
+        if (readRaw || isInternal(key)) {
+            return Optional.empty();
+        }
+        Optional<LoadedManifest> covering = manifests.cachedCovering(key);
+        if (covering.isEmpty() && SnapshotRef.of(key).isPresent()) {
+            covering = manifests.at(SnapshotRef.of(key).get().root());
+        }
+        return covering.isPresent() ? covering : manifests.findCovering(key);
+    }
+
     FileStatus statusFromManifest(Path qualified, String key, LoadedManifest manifest) throws FileNotFoundException {
         String relative = manifest.relative(key);
         if (manifest.isDirectory(relative)) {

@@ -1,0 +1,195 @@
+package io.stork.spark.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stork.hadoop.StorkFileSystem;
+import io.stork.localstore.AccessLog;
+import io.stork.localstore.AccessLogEntry;
+import io.stork.localstore.LocalStore;
+import io.stork.manifest.Manifest;
+import io.stork.manifest.ManifestCodec;
+import io.stork.manifest.ManifestPart;
+import io.stork.manifest.PartNames;
+import io.stork.spark.skipping.DataSkipping;
+import io.stork.spark.skipping.ScanReport;
+import io.stork.spark.skipping.SkippingRule;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Data skipping end to end on the local store: statistics gathered while writing land in the manifest,
+ * and a selective query opens only the objects they cannot rule out (GETs counted at the store), with the
+ * same rows as without skipping. (A report belongs to the Dataset that ran: {@code count()} runs another.)
+ */
+class DataSkippingStoreTest {
+
+    private static final String S3_BUCKET = "it-skip-s3-" + UUID.randomUUID().toString().substring(0, 6);
+    private static final String SWIFT_BUCKET = "it-skip-swift-" + UUID.randomUUID().toString().substring(0, 6);
+    private static SparkSession spark;
+
+    @BeforeAll
+    static void startSpark() throws Exception {
+        spark = SparkOnLocalStore.builder("stork-skipping", S3_BUCKET, SWIFT_BUCKET)
+                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                .getOrCreate();
+        SparkOnLocalStore.createBuckets(spark, S3_BUCKET, SWIFT_BUCKET);
+    }
+
+    @AfterAll
+    static void stopSpark() {
+        if (spark != null) {
+            spark.stop();
+        }
+    }
+
+    /** 8 parts, each holding one range of ids (1000 rows in all), written in {@code format}. */
+    private static String write(String api, String format, String partitionBy) {
+        String bucket = api.equals("s3") ? S3_BUCKET : SWIFT_BUCKET;
+        String path = "stork://" + bucket + "/skip-" + format + "-" + UUID.randomUUID().toString().substring(0, 8);
+        Dataset<Row> rows = spark.range(0, 1000, 1, 1)
+                .selectExpr("id", "CAST(id * 1.5 AS DOUBLE) AS x", "concat('name-', CAST(id AS STRING)) AS name",
+                        "CASE WHEN id % 10 = 0 THEN NULL ELSE id % 7 END AS k",
+                        "DATE '2026-01-01' + CAST(id AS INT) AS day", "id % 2 AS half")
+                .repartitionByRange(8, org.apache.spark.sql.functions.col("id"));
+        var writer = rows.write().format(format).option("header", "true");
+        if (partitionBy != null) {
+            writer = writer.partitionBy(partitionBy);
+        }
+        writer.save(path);
+        return path;
+    }
+
+    private static Dataset<Row> read(String format, String path) {
+        var reader = spark.read().format(format);
+        if (format.equals("csv") || format.equals("json")) {
+            reader = reader.schema("id BIGINT, x DOUBLE, name STRING, k BIGINT, day DATE"
+                    + (format.equals("csv") ? ", half INT" : ", half BIGINT")).option("header", "true");
+        }
+        return reader.load(path);
+    }
+
+    private static Manifest manifest(String path) throws Exception {
+        StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, new Path(path).toUri().getAuthority());
+        try (InputStream in = fs.open(new Path(path, PartNames.MANIFEST))) {
+            return ManifestCodec.read(in, path);
+        }
+    }
+
+    /** The dataset's objects a query GETs, by name, counted at the store. */
+    private static Set<String> objectsRead(String path, Runnable query) {
+        String dataset = path.substring(path.lastIndexOf('/') + 1);
+        AccessLog.Window window = LocalStore.shared().accessLog().openWindow();
+        query.run();
+        return window.counts().entries().stream()
+                .filter(e -> e.method().equals("GET") && e.path().contains(dataset + "/")
+                        && !e.path().endsWith(PartNames.MANIFEST))
+                .map(AccessLogEntry::path)
+                .map(p -> p.substring(p.lastIndexOf('/') + 1))
+                .collect(Collectors.toSet());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"s3,parquet", "swift,parquet", "s3,csv", "s3,json", "swift,orc"})
+    void aPointLookupOpensOnlyTheObjectThatCanHoldIt(String api, String format) throws Exception {
+        String path = write(api, format, null);
+        Manifest manifest = manifest(path);
+        assertThat(manifest.parts()).hasSize(8).allSatisfy(p -> assertThat(p.statsJson()).contains("\"id\""));
+
+        Dataset<Row> query = read(format, path).where("id = 637");
+        List<Row> rows = new java.util.ArrayList<>();
+        Set<String> opened = objectsRead(path, () -> rows.addAll(query.collectAsList()));
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).<String>getAs("name")).isEqualTo("name-637");
+        assertThat(opened).as("objects GET'd at the store").hasSize(1);
+        ScanReport report = DataSkipping.reports(query).get(0);
+        assertThat(report.objectsListed()).isEqualTo(8);
+        assertThat(report.objectsRead()).isEqualTo(1);
+        assertThat(report.withStatistics()).isEqualTo(8);
+        assertThat(report.bytesRead()).isLessThan(report.bytesListed() / 4);
+
+        spark.conf().set(SkippingRule.ENABLED, "false");
+        try {
+            Dataset<Row> unskipped = read(format, path).where("id = 637");
+            Set<String> all = objectsRead(path, () -> assertThat(unskipped.collectAsList()).isEqualTo(rows));
+            assertThat(all).as("without skipping every object is opened").hasSize(8);
+        } finally {
+            spark.conf().unset(SkippingRule.ENABLED);
+        }
+    }
+
+    @Test
+    void everyPredicateKindSkipsAndReturnsTheSameRows() throws Exception {
+        String path = write("s3", "parquet", null);
+        String[] filters = {
+            "id < 100", "id <= 124", "id > 990", "id >= 875 AND x < 1400", "id BETWEEN 300 AND 310",
+            "id IN (5, 505, 995)", "name = 'name-42'", "name LIKE 'name-99%'", "k IS NULL AND id < 50",
+            "day = DATE '2026-03-01'", "day > DATE '2028-09-01'", "NOT (id >= 125)", "id < 10 OR id > 989",
+            "x > 1498.0", "k = 3 AND id < 125", "id = 5 OR name = 'name-900'", "id <=> 17",
+            "length(name) = 6", "id + 1 = 10"
+        };
+        for (String filter : filters) {
+            Dataset<Row> skipped = read("parquet", path).where(filter).orderBy("id");
+            List<Row> expected;
+            spark.conf().set(SkippingRule.ENABLED, "false");
+            try {
+                expected = read("parquet", path).where(filter).orderBy("id").collectAsList();
+            } finally {
+                spark.conf().unset(SkippingRule.ENABLED);
+            }
+            assertThat(skipped.collectAsList()).as(filter).isEqualTo(expected);
+            ScanReport report = DataSkipping.reports(skipped).stream().findFirst().orElse(null);
+            if (filter.startsWith("length") || filter.startsWith("id + 1")) {
+                assertThat(report == null || report.objectsRead() == 8).as(filter + ": not translatable, all read").isTrue();
+            } else {
+                assertThat(report).as(filter).isNotNull();
+                assertThat(report.objectsRead()).as(filter + ": " + report).isLessThan(8);
+            }
+        }
+    }
+
+    @Test
+    void partitionPruningAndSkippingCombine() throws Exception {
+        String path = write("s3", "csv", "half");
+        Dataset<Row> query = read("csv", path).where("half = 1 AND id = 637");
+        Set<String> opened = objectsRead(path, () -> assertThat(query.collectAsList()).hasSize(1));
+        assertThat(opened).hasSize(1);
+        ScanReport report = DataSkipping.reports(query).get(0);
+        assertThat(report.objectsListed()).as("after partition pruning").isEqualTo(8);
+        assertThat(report.objectsRead()).isEqualTo(1);
+    }
+
+    @Test
+    void appendsAndTimeTravelKeepStatisticsWithTheirParts() throws Exception {
+        String path = write("s3", "parquet", null);
+        spark.range(5000, 5100, 1, 1).selectExpr("id", "CAST(id * 1.5 AS DOUBLE) AS x",
+                "concat('name-', CAST(id AS STRING)) AS name", "id % 7 AS k", "DATE '2026-01-01' AS day",
+                "id % 2 AS half").write().mode("append").parquet(path);
+        Manifest manifest = manifest(path);
+        assertThat(manifest.parts()).hasSize(9).allSatisfy(p -> assertThat(p.statsJson()).isNotNull());
+        ManifestPart appended = manifest.parts().stream().filter(p -> p.statsJson().contains("\"min\":5000"))
+                .findFirst().orElseThrow();
+        assertThat(appended.records()).isEqualTo(100);
+
+        Dataset<Row> now = read("parquet", path).where("id >= 5050");
+        assertThat(now.collectAsList()).hasSize(50);
+        assertThat(DataSkipping.reports(now).get(0).objectsRead()).isEqualTo(1);
+
+        Dataset<Row> before = spark.read().option("versionAsOf", 1).parquet(path).where("id >= 990");
+        assertThat(before.collectAsList()).hasSize(10);
+        ScanReport report = DataSkipping.reports(before).get(0);
+        assertThat(report.objectsListed()).isEqualTo(8);
+        assertThat(report.objectsRead()).isEqualTo(1);
+    }
+}

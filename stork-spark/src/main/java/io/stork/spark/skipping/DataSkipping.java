@@ -1,0 +1,41 @@
+package io.stork.spark.skipping;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
+import org.apache.spark.sql.execution.datasources.LogicalRelation;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * The public API of data skipping on the read side: what it did for a query.
+ * <pre>{@code
+ * Dataset<Row> q = spark.read().parquet("stork://b/events").where("id = 42");
+ * q.collect();
+ * DataSkipping.reports(q)  // [1 of 40 objects read (...), ...]
+ * }</pre>
+ * From Python: {@code spark._jvm.io.stork.spark.skipping.DataSkipping.reports(df._jdf)}.
+ */
+public final class DataSkipping {
+
+    private DataSkipping() {
+    }
+
+    /** One report per file scan of the query that has run (or been planned), in plan order. */
+    public static List<ScanReport> reports(Dataset<?> query) {
+        List<ScanReport> reports = new ArrayList<>();
+        collect(query.queryExecution().optimizedPlan(), reports);
+        return reports;
+    }
+
+    private static void collect(LogicalPlan plan, List<ScanReport> reports) {
+        if (plan instanceof LogicalRelation relation && relation.relation() instanceof HadoopFsRelation files
+                && files.location() instanceof SkippingFileIndex index) {
+            index.lastScan().ifPresent(reports::add);
+        }
+        for (LogicalPlan child : CollectionConverters.asJava(plan.children())) {
+            collect(child, reports);
+        }
+    }
+}

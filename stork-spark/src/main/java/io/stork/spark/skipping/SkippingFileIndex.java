@@ -1,0 +1,169 @@
+package io.stork.spark.skipping;
+
+import io.stork.hadoop.DatasetParts;
+import io.stork.hadoop.StorkFileSystem;
+import io.stork.manifest.ManifestPart;
+import io.stork.skipping.Evaluator;
+import io.stork.skipping.PartStatistics;
+import io.stork.skipping.StatisticsCodec;
+import io.stork.skipping.expr.Predicate;
+import io.stork.skipping.spi.IndexTypes;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.EtagSource;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.execution.datasources.FileIndex;
+import org.apache.spark.sql.execution.datasources.FileStatusWithMetadata;
+import org.apache.spark.sql.execution.datasources.PartitionDirectory;
+import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.Option;
+import scala.collection.immutable.Seq;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * A file index that lists through another (after its partition pruning) and then drops the objects whose
+ * statistics prove that no row can pass the scan's filters, before any object is opened. Statistics are
+ * the manifest's: the manifest the listing came from is cached by the file system, so judging costs no
+ * call (one GET if it has expired). An object is dropped only when its statistics are for the object
+ * listed (same length and ETag); objects without statistics are read. Any error reads everything, with
+ * one warning line.
+ */
+public final class SkippingFileIndex implements FileIndex {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SkippingFileIndex.class);
+
+    private final FileIndex delegate;
+    private final Configuration hadoopConf;
+    private final IndexTypes indexTypes;
+    private volatile ScanReport lastScan;
+
+    public SkippingFileIndex(FileIndex delegate, Configuration hadoopConf) {
+        this.delegate = delegate;
+        this.hadoopConf = hadoopConf;
+        this.indexTypes = IndexTypes.load(Thread.currentThread().getContextClassLoader());
+    }
+
+    public FileIndex delegate() {
+        return delegate;
+    }
+
+    /** What the last listing skipped; empty before the first or when it had no filter to judge by. */
+    public Optional<ScanReport> lastScan() {
+        return Optional.ofNullable(lastScan);
+    }
+
+    @Override
+    public Seq<PartitionDirectory> listFiles(Seq<Expression> partitionFilters, Seq<Expression> dataFilters) {
+        Seq<PartitionDirectory> listed = delegate.listFiles(partitionFilters, dataFilters);
+        if (dataFilters.isEmpty()) {
+            return listed;
+        }
+        long start = System.nanoTime();
+        Predicate filter = FilterTranslation.translate(CollectionConverters.asJava(dataFilters));
+        try {
+            List<PartitionDirectory> kept = new ArrayList<>();
+            long[] counts = new long[5]; // listed objects, bytes; read objects, bytes; with statistics
+            Map<Path, Optional<DatasetParts>> datasets = new HashMap<>();
+            for (PartitionDirectory directory : CollectionConverters.asJava(listed)) {
+                List<FileStatusWithMetadata> files = new ArrayList<>();
+                for (FileStatusWithMetadata file : CollectionConverters.asJava(directory.files())) {
+                    counts[0]++;
+                    counts[1] += file.getLen();
+                    Optional<PartStatistics> stats = statistics(file.fileStatus(), datasets);
+                    if (stats.isPresent()) {
+                        counts[4]++;
+                    }
+                    if (stats.isEmpty() || Evaluator.mayMatch(filter, stats.get())) {
+                        files.add(file);
+                        counts[2]++;
+                        counts[3] += file.getLen();
+                    }
+                }
+                if (!files.isEmpty()) {
+                    kept.add(directory.copy(directory.values(), CollectionConverters.asScala(files).toList()));
+                }
+            }
+            ScanReport report = new ScanReport(filter.toString(), counts[0], counts[1], counts[2], counts[3], counts[4],
+                    System.nanoTime() - start);
+            lastScan = report;
+            LOG.info("Stork data skipping on {}: {}", rootPaths().mkString(", "), report);
+            return CollectionConverters.asScala(kept).toList();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Stork data skipping failed on {}, reading every object: {}", rootPaths().mkString(", "), e.toString());
+            return listed;
+        }
+    }
+
+    /** The statistics of a listed object, when the manifest holds current ones for it. */
+    private Optional<PartStatistics> statistics(FileStatus status, Map<Path, Optional<DatasetParts>> datasets)
+            throws IOException {
+        Path file = status.getPath();
+        if (!StorkFileSystem.SCHEME.equals(file.toUri().getScheme())) {
+            return Optional.empty();
+        }
+        Optional<DatasetParts> parts = datasets.computeIfAbsent(file.getParent(), this::datasetOf);
+        Optional<ManifestPart> part = parts.flatMap(p -> p.part(file));
+        if (part.isEmpty() || part.get().statsJson() == null || part.get().length() != status.getLen()) {
+            return Optional.empty();
+        }
+        String listedEtag = status instanceof EtagSource source ? source.getEtag() : null;
+        if (listedEtag != null && part.get().etag() != null && !listedEtag.equals(part.get().etag())) {
+            return Optional.empty();
+        }
+        return StatisticsCodec.read(part.get().statsJson(), indexTypes);
+    }
+
+    private Optional<DatasetParts> datasetOf(Path directory) {
+        try {
+            FileSystem fs = directory.getFileSystem(hadoopConf);
+            return fs instanceof StorkFileSystem stork ? stork.datasetParts(directory) : Optional.empty();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public Seq<Path> rootPaths() {
+        return delegate.rootPaths();
+    }
+
+    @Override
+    public String[] inputFiles() {
+        return delegate.inputFiles();
+    }
+
+    @Override
+    public void refresh() {
+        delegate.refresh();
+    }
+
+    @Override
+    public long sizeInBytes() {
+        return delegate.sizeInBytes();
+    }
+
+    @Override
+    public StructType partitionSchema() {
+        return delegate.partitionSchema();
+    }
+
+    @Override
+    public Option<Object> metadataOpsTimeNs() {
+        return delegate.metadataOpsTimeNs();
+    }
+
+    @Override
+    public String toString() {
+        return "StorkSkippingFileIndex(" + delegate + ")";
+    }
+}

@@ -1,0 +1,62 @@
+package io.stork.spark.skipping;
+
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.rules.Rule;
+import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
+import org.apache.spark.sql.execution.datasources.LogicalRelation;
+import scala.PartialFunction$;
+import scala.runtime.AbstractFunction1;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Gives file-based relations over {@code stork://} a {@link SkippingFileIndex}. Injected as a pre-CBO
+ * optimizer rule, which Spark runs after its own partition pruning of catalog tables, so the index it
+ * wraps is already pruned; Spark's file scan then asks it for the files with the scan's data filters.
+ * Off with {@code spark.stork.skipping.filter.enabled=false}.
+ */
+public final class SkippingRule extends Rule<LogicalPlan> {
+
+    public static final String ENABLED = "spark.stork.skipping.filter.enabled";
+
+    private final SparkSession session;
+
+    public SkippingRule(SparkSession session) {
+        this.session = session;
+    }
+
+    @Override
+    public LogicalPlan apply(LogicalPlan plan) {
+        if (!Boolean.parseBoolean(session.sessionState().conf().getConfString(ENABLED, "true").trim())) {
+            return plan;
+        }
+        return plan.transformUp(PartialFunction$.MODULE$.fromFunction(new AbstractFunction1<LogicalPlan, LogicalPlan>() {
+            @Override
+            public LogicalPlan apply(LogicalPlan node) {
+                return rewrite(node);
+            }
+        }));
+    }
+
+    private LogicalPlan rewrite(LogicalPlan node) {
+        if (!(node instanceof LogicalRelation relation) || !(relation.relation() instanceof HadoopFsRelation files)
+                || files.location() instanceof SkippingFileIndex || !overStork(files)) {
+            return node;
+        }
+        SkippingFileIndex index = new SkippingFileIndex(files.location(), session.sessionState().newHadoopConf());
+        HadoopFsRelation skipping = files.copy(index, files.partitionSchema(), files.dataSchema(), files.bucketSpec(),
+                files.fileFormat(), files.options(), files.sparkSession());
+        return relation.copy(skipping, relation.output(), relation.catalogTable(), relation.isStreaming(),
+                relation.stream());
+    }
+
+    private static boolean overStork(HadoopFsRelation files) {
+        for (Path root : CollectionConverters.asJava(files.location().rootPaths())) {
+            if ("stork".equals(root.toUri().getScheme())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,131 @@
+package io.stork.spark.skipping;
+
+import io.stork.skipping.ColumnType;
+import io.stork.skipping.StatisticsCodec;
+import io.stork.skipping.collect.PartStatisticsCollector;
+import io.stork.skipping.collect.SkippingSpec;
+import io.stork.skipping.spi.IndexTypes;
+import java.io.Serializable;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Which statistics a file write gathers, decided on the driver from the write's options
+ * ({@code stork.skipping.*}) over the session's defaults ({@code spark.stork.skipping.*}); serialized to
+ * the tasks, where {@link #newFile()} starts the statistics of each file written.
+ */
+public final class WriteStatistics implements Serializable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WriteStatistics.class);
+    private static final String SESSION_PREFIX = "spark." + SkippingSpec.PREFIX;
+
+    private final SkippingSpec spec;
+    private final DataType[] types;
+
+    private WriteStatistics(SkippingSpec spec, DataType[] types) {
+        this.spec = spec;
+        this.types = types;
+    }
+
+    /**
+     * The statistics for rows of {@code dataSchema} (partition columns are not in it: the directory names
+     * carry them). Throws IllegalArgumentException, one line, for a bad setting.
+     */
+    public static WriteStatistics forWrite(SparkSession session, scala.collection.Map<String, String> writeOptions,
+                                           StructType dataSchema) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        CollectionConverters.asJava(session.sessionState().conf().getAllConfs()).forEach((k, v) -> {
+            if (k.toLowerCase(Locale.ROOT).startsWith(SESSION_PREFIX)) {
+                settings.put(k.substring("spark.".length()), v);
+            }
+        });
+        CollectionConverters.asJava(writeOptions).forEach((k, v) -> {
+            if (k.toLowerCase(Locale.ROOT).startsWith(SkippingSpec.PREFIX)) {
+                settings.put(k, v);
+            }
+        });
+        return of(dataSchema, settings, IndexTypes.load(Thread.currentThread().getContextClassLoader()));
+    }
+
+    static WriteStatistics of(StructType dataSchema, Map<String, String> settings, IndexTypes indexTypes) {
+        List<Map.Entry<String, ColumnType>> schema = new ArrayList<>();
+        for (StructField field : dataSchema.fields()) {
+            schema.add(new AbstractMap.SimpleImmutableEntry<>(field.name(), SparkValues.kind(field.dataType())));
+        }
+        SkippingSpec spec = SkippingSpec.of(schema, settings, indexTypes);
+        DataType[] types = new DataType[spec.columns().size()];
+        for (int i = 0; i < types.length; i++) {
+            types[i] = dataSchema.fields()[spec.columns().get(i).ordinal()].dataType();
+        }
+        return new WriteStatistics(spec, types);
+    }
+
+    public boolean isEmpty() {
+        return spec.isEmpty();
+    }
+
+    /** The statistics of one file being written, or null when none are gathered. */
+    public FileStatistics newFile() {
+        if (spec.isEmpty()) {
+            return null;
+        }
+        IndexTypes indexTypes = IndexTypes.load(Thread.currentThread().getContextClassLoader());
+        return new FileStatistics(spec, types, spec.newCollector(indexTypes));
+    }
+
+    /**
+     * One file's statistics, row by row. A failure here never fails the write: the file then has no
+     * statistics, and is always read.
+     */
+    public static final class FileStatistics {
+        private final SkippingSpec spec;
+        private final DataType[] types;
+        private PartStatisticsCollector collector;
+
+        FileStatistics(SkippingSpec spec, DataType[] types, PartStatisticsCollector collector) {
+            this.spec = spec;
+            this.types = types;
+            this.collector = collector;
+        }
+
+        public void add(InternalRow row) {
+            if (collector == null) {
+                return;
+            }
+            try {
+                for (int i = 0; i < types.length; i++) {
+                    collector.column(i).add(SparkValues.get(row, spec.columns().get(i).ordinal(), types[i]));
+                }
+                collector.rowDone();
+            } catch (RuntimeException e) {
+                LOG.warn("Data skipping: no statistics for this file ({}); it will always be read", e.toString());
+                collector = null;
+            }
+        }
+
+        /** The statistics as the manifest carries them, or null. */
+        public String json() {
+            if (collector == null) {
+                return null;
+            }
+            try {
+                return StatisticsCodec.write(collector.finish());
+            } catch (RuntimeException e) {
+                LOG.warn("Data skipping: no statistics for this file ({}); it will always be read", e.toString());
+                return null;
+            }
+        }
+    }
+}
