@@ -39,7 +39,9 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
     @Override
     public OutputWriterFactory prepareWrite(SparkSession session, Job job, Map<String, String> options,
                                             StructType dataSchema) {
-        WriteStatistics statistics = WriteStatistics.forWrite(session, options, dataSchema);
+        String formatName = delegate instanceof org.apache.spark.sql.sources.DataSourceRegister register
+                ? register.shortName() : null;
+        WriteStatistics statistics = WriteStatistics.forWrite(session, formatName, options, dataSchema);
         return new CountingFactory(delegate.prepareWrite(session, job, options, dataSchema), statistics);
     }
 

@@ -33,19 +33,22 @@ public final class WriteStatistics implements Serializable {
 
     private final SkippingSpec spec;
     private final DataType[] types;
+    private final WriteEncoding encoding;
 
-    private WriteStatistics(SkippingSpec spec, DataType[] types) {
+    private WriteStatistics(SkippingSpec spec, DataType[] types, WriteEncoding encoding) {
         this.spec = spec;
         this.types = types;
+        this.encoding = encoding;
     }
 
     /**
      * The statistics for rows of {@code dataSchema} (partition columns are not in it: the directory names
      * carry them). Throws IllegalArgumentException, one line, for a bad setting.
      */
-    public static WriteStatistics forWrite(SparkSession session, scala.collection.Map<String, String> writeOptions,
-                                           StructType dataSchema) {
+    public static WriteStatistics forWrite(SparkSession session, String formatName,
+                                           scala.collection.Map<String, String> writeOptions, StructType dataSchema) {
         Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, String> formatOptions = new LinkedHashMap<>();
         CollectionConverters.asJava(session.sessionState().conf().getAllConfs()).forEach((k, v) -> {
             if (k.toLowerCase(Locale.ROOT).startsWith(SESSION_PREFIX)) {
                 settings.put(k.substring("spark.".length()), v);
@@ -54,22 +57,33 @@ public final class WriteStatistics implements Serializable {
         CollectionConverters.asJava(writeOptions).forEach((k, v) -> {
             if (k.toLowerCase(Locale.ROOT).startsWith(SkippingSpec.PREFIX)) {
                 settings.put(k, v);
+            } else {
+                formatOptions.put(k.toLowerCase(Locale.ROOT), v);
             }
         });
-        return of(dataSchema, settings, IndexTypes.load(Thread.currentThread().getContextClassLoader()));
+        WriteEncoding encoding = WriteEncoding.of(formatName, formatOptions,
+                session.sessionState().conf().getConfString("spark.sql.parquet.outputTimestampType", "INT96"));
+        return of(dataSchema, settings, encoding, IndexTypes.load(Thread.currentThread().getContextClassLoader()));
     }
 
-    static WriteStatistics of(StructType dataSchema, Map<String, String> settings, IndexTypes indexTypes) {
+    static WriteStatistics of(StructType dataSchema, Map<String, String> settings, WriteEncoding encoding,
+                              IndexTypes indexTypes) {
+        if (encoding == null) {
+            settings = new LinkedHashMap<>(settings);
+            settings.put(SkippingSpec.ENABLED, "false"); // a format whose written values are not known
+        }
         List<Map.Entry<String, ColumnType>> schema = new ArrayList<>();
         for (StructField field : dataSchema.fields()) {
-            schema.add(new AbstractMap.SimpleImmutableEntry<>(field.name(), SparkValues.kind(field.dataType())));
+            boolean covered = encoding == null || encoding.covered(field.dataType());
+            schema.add(new AbstractMap.SimpleImmutableEntry<>(field.name(),
+                    covered ? SparkValues.kind(field.dataType()) : null));
         }
         SkippingSpec spec = SkippingSpec.of(schema, settings, indexTypes);
         DataType[] types = new DataType[spec.columns().size()];
         for (int i = 0; i < types.length; i++) {
             types[i] = dataSchema.fields()[spec.columns().get(i).ordinal()].dataType();
         }
-        return new WriteStatistics(spec, types);
+        return new WriteStatistics(spec, types, encoding);
     }
 
     public boolean isEmpty() {
@@ -82,7 +96,7 @@ public final class WriteStatistics implements Serializable {
             return null;
         }
         IndexTypes indexTypes = IndexTypes.load(Thread.currentThread().getContextClassLoader());
-        return new FileStatistics(spec, types, spec.newCollector(indexTypes));
+        return new FileStatistics(spec, types, encoding, spec.newCollector(indexTypes));
     }
 
     /**
@@ -92,11 +106,13 @@ public final class WriteStatistics implements Serializable {
     public static final class FileStatistics {
         private final SkippingSpec spec;
         private final DataType[] types;
+        private final WriteEncoding encoding;
         private PartStatisticsCollector collector;
 
-        FileStatistics(SkippingSpec spec, DataType[] types, PartStatisticsCollector collector) {
+        FileStatistics(SkippingSpec spec, DataType[] types, WriteEncoding encoding, PartStatisticsCollector collector) {
             this.spec = spec;
             this.types = types;
+            this.encoding = encoding;
             this.collector = collector;
         }
 
@@ -106,9 +122,13 @@ public final class WriteStatistics implements Serializable {
             }
             try {
                 for (int i = 0; i < types.length; i++) {
-                    collector.column(i).add(SparkValues.get(row, spec.columns().get(i).ordinal(), types[i]));
+                    Object value = SparkValues.get(row, spec.columns().get(i).ordinal(), types[i]);
+                    collector.column(i).add(value == null ? null : encoding.readBack(value, types[i]));
                 }
                 collector.rowDone();
+            } catch (WriteEncoding.Unrepresentable e) {
+                LOG.info("Data skipping: no statistics for this file ({}); it will always be read", e.getMessage());
+                collector = null;
             } catch (RuntimeException e) {
                 LOG.warn("Data skipping: no statistics for this file ({}); it will always be read", e.toString());
                 collector = null;
