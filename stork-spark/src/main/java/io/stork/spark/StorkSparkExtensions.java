@@ -39,6 +39,7 @@ public class StorkSparkExtensions extends AbstractFunction1<SparkSessionExtensio
         extensions.injectPostHocResolutionRule(StorkWriteRule::new);
         extensions.injectResolutionRule(StorkTimeTravelRule::new);
         extensions.injectPreCBORule(io.stork.spark.skipping.SkippingRule::new);
+        extensions.injectFunction(io.stork.spark.skipping.GeoBoxFunction.registration());
         return BoxedUnit.UNIT;
     }
 

@@ -192,4 +192,29 @@ class DataSkippingStoreTest {
         assertThat(report.objectsListed()).isEqualTo(8);
         assertThat(report.objectsRead()).isEqualTo(1);
     }
+
+    @Test
+    void aGeoBoxSkipsByLatitudeAndLongitudeBounds() throws Exception {
+        String path = "stork://" + S3_BUCKET + "/skip-geo-" + UUID.randomUUID().toString().substring(0, 8);
+        spark.range(0, 2000, 1, 1).selectExpr("id", "CAST(-60 + (id % 40) * 3 AS DOUBLE) AS lat",
+                        "CAST(-170 + (id DIV 40) * 7 AS DOUBLE) AS lon")
+                .repartitionByRange(10, org.apache.spark.sql.functions.col("lon"), org.apache.spark.sql.functions.col("lat"))
+                .write().json(path);
+        String schema = "id BIGINT, lat DOUBLE, lon DOUBLE";
+        Dataset<Row> udf = spark.read().schema(schema).json(path).where("stork_geo_box(lat, lon, 10.0, 20.0, 5.0, 12.0)");
+        Dataset<Row> ranges = spark.read().schema(schema).json(path)
+                .where("lat BETWEEN 10.0 AND 20.0 AND lon BETWEEN 5.0 AND 12.0");
+        List<Row> viaUdf = udf.orderBy("id").collectAsList();
+        assertThat(viaUdf).isNotEmpty().isEqualTo(ranges.orderBy("id").collectAsList());
+        assertThat(viaUdf).allSatisfy(r -> {
+            assertThat(r.<Double>getAs("lat")).isBetween(10.0, 20.0);
+            assertThat(r.<Double>getAs("lon")).isBetween(5.0, 12.0);
+        });
+        Dataset<Row> q = spark.read().schema(schema).json(path).where("stork_geo_box(lat, lon, 10.0, 20.0, 5.0, 12.0)");
+        Set<String> opened = objectsRead(path, () -> assertThat(q.collectAsList()).hasSize(viaUdf.size()));
+        ScanReport report = DataSkipping.reports(q).get(0);
+        assertThat(report.objectsListed()).isEqualTo(10);
+        assertThat(report.objectsRead()).isLessThanOrEqualTo(2);
+        assertThat(opened).hasSize((int) report.objectsRead());
+    }
 }
