@@ -78,6 +78,17 @@ for bucket in buckets:
     step("sql-insert-into", bucket, path, lambda: df.write.mode("append").partitionBy("k").parquet(path))
     step("sql-read-after-append", bucket, path, lambda: {"rows": spark.read.parquet(path).count()})
 
+    path = base + "/skipping"
+    step("sql-write-skipping", bucket, path,
+         lambda: spark.range(0, 400, 1, 1).repartitionByRange(4, "id").write.parquet(path))
+
+    def skipping_read():
+        query = spark.read.parquet(path).where("id = 123")
+        found = [r.id for r in query.collect()]
+        report = jvm.io.stork.spark.skipping.DataSkipping.reports(query._jdf).get(0)
+        return {"rows": found, "objects_listed": report.objectsListed(), "objects_read": report.objectsRead()}
+    step("sql-read-skipping", bucket, path, skipping_read)
+
     text_path = base + "/rdd-text"
     step("rdd-save-as-text-file", bucket, text_path, lambda: sc.parallelize(["hello"], 1).saveAsTextFile(text_path))
     step("rdd-text-file", bucket, text_path, lambda: {"rows": sc.textFile(text_path).collect()})

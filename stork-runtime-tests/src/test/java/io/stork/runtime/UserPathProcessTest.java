@@ -28,7 +28,7 @@ class UserPathProcessTest {
     private static final String EXTENSIONS = "io.stork.spark.StorkSparkExtensions";
     private static final String ROUTING = "io.stork.spark.SchemeRoutingCommitProtocol";
     private static final List<String> WRITES = List.of("sql-one-task", "sql-write-parquet", "sql-write-orc",
-            "sql-write-json", "sql-write-csv", "sql-write-text", "sql-write-partitioned", "sql-insert-into",
+            "sql-write-json", "sql-write-csv", "sql-write-text", "sql-write-partitioned", "sql-insert-into", "sql-write-skipping",
             "rdd-save-as-text-file", "rdd-save-as-hadoop-file", "rdd-save-as-new-api-hadoop-file");
 
     private static String id() {
@@ -194,6 +194,13 @@ class UserPathProcessTest {
         assertThat(rows(result, "sql-read-text", bucket)).isEqualTo("40");
         assertThat(rows(result, "sql-read-partitioned", bucket)).isEqualTo("10");
         assertThat(rows(result, "sql-read-after-append", bucket)).isEqualTo("80");
+        SparkProcess.Step skipping = result.step("sql-read-skipping@" + bucket);
+        assertThat(rows(result, "sql-read-skipping", bucket)).isEqualTo("[123]");
+        assertThat(skipping.reported().get("objects_listed").asLong()).isEqualTo(4);
+        assertThat(skipping.reported().get("objects_read").asLong()).as("data skipping from pyspark").isEqualTo(1);
+        assertThat(skipping.atStore().calls(io.stork.store.CallType.GET))
+                .as("schema footer, the one object read, at most the manifest: " + skipping.storeCalls())
+                .isLessThanOrEqualTo(3);
         assertThat(rows(result, "rdd-text-file", bucket)).isEqualTo("[\"hello\"]");
         assertThat(rows(result, "rdd-whole-text-files", bucket)).isEqualTo("[\"hello\\n\"]");
         assertThat(rows(result, "rdd-binary-files", bucket)).isEqualTo("[\"hello\\n\"]");
