@@ -24,7 +24,7 @@ import org.apache.hadoop.fs.Path;
  */
 public final class DatasetTool {
 
-    private static final List<String> COMMANDS = List.of("inspect", "clean", "vacuum", "history", "changes", "restore");
+    private static final List<String> COMMANDS = List.of("inspect", "stats", "clean", "vacuum", "history", "changes", "restore");
 
     private DatasetTool() {
     }
@@ -73,7 +73,7 @@ public final class DatasetTool {
             }
         }
         if (command == null || uri == null || !COMMANDS.contains(command)) {
-            System.err.println("usage: stork-dataset inspect|clean|vacuum|history|changes|restore [--dry-run] "
+            System.err.println("usage: stork-dataset inspect|stats|clean|vacuum|history|changes|restore [--dry-run] "
                     + "[--older-than 60m] [--retention 7d] [-Dkey=value ...] <dataset uri> [<generation> ...]");
             return 2;
         }
@@ -90,6 +90,8 @@ public final class DatasetTool {
                             rest.size() > 1 ? generation(rest, 1, "to") : -1);
                 case "restore":
                     return restore(fs, root, generation(rest, 0, "generation"));
+                case "stats":
+                    return DatasetStatistics.print(fs, root, System.out);
                 default:
                     break;
             }

@@ -78,4 +78,22 @@ class StatisticsCodecTest {
         assertThatThrownBy(() -> StatisticsCodec.read("{\"v\":1,\"rows\":1,\"columns\":{\"s\":{\"type\":\"string\","
                 + "\"nulls\":0,\"indexes\":{\"bloom\":7}}}}", TYPES)).isInstanceOf(IOException.class);
     }
+
+    @Test
+    void aSaturatedBloomFilterIsNotKept() {
+        SkippingSpec spec = SkippingSpec.of(List.of(Map.entry("id", ColumnType.LONG)),
+                Map.of(SkippingSpec.INDEXES, "id:bloom", BloomIndexType.ITEMS_KEY, "100"), TYPES);
+        PartStatisticsCollector small = spec.newCollector(TYPES);
+        PartStatisticsCollector big = spec.newCollector(TYPES);
+        for (long i = 0; i < 5000; i++) {
+            if (i < 100) {
+                small.column(0).add(i);
+                small.rowDone();
+            }
+            big.column(0).add(i);
+            big.rowDone();
+        }
+        assertThat(small.finish().column("id").orElseThrow().indexes()).containsKey(BloomIndexType.NAME);
+        assertThat(big.finish().column("id").orElseThrow().indexes()).as("5,000 values in a filter for 100").isEmpty();
+    }
 }

@@ -22,14 +22,17 @@ import org.apache.spark.util.sketch.BloomFilter;
  * {@code bloom}: equality and {@code IN} on high-cardinality columns, through Spark's own bloom filter
  * ({@code spark-sketch}). Sized by {@code stork.skipping.bloom.items} (expected distinct values per part,
  * default 10,000) and {@code stork.skipping.bloom.fpp} (false-positive rate, default 0.01): about 12 KB
- * per column and part at the defaults. A part with more distinct values still answers correctly, with
- * more false positives.
+ * per column and part at the defaults: set the items to the distinct values a part holds. A part with
+ * more distinct values answers correctly with more false positives; one so full that it would answer
+ * "maybe" to more than half of all values keeps no filter.
  */
 public final class BloomIndexType implements IndexType {
 
     public static final String NAME = "bloom";
     public static final String ITEMS_KEY = "stork.skipping.bloom.items";
     public static final String FPP_KEY = "stork.skipping.bloom.fpp";
+    /** A filter whose bits say "maybe" more often than this is not kept. */
+    static final double SATURATED = 0.5;
 
     @Override
     public String name() {
@@ -60,7 +63,9 @@ public final class BloomIndexType implements IndexType {
 
             @Override
             public ColumnIndex finish() {
-                return new Bloom(type, filter);
+                // Sized for fewer values than the part had, a filter says "maybe" to nearly everything: it
+                // would cost manifest bytes and skip nothing.
+                return filter.expectedFpp() > SATURATED ? null : new Bloom(type, filter);
             }
         };
     }

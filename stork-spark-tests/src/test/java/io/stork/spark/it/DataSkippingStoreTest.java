@@ -217,4 +217,37 @@ class DataSkippingStoreTest {
         assertThat(report.objectsRead()).isLessThanOrEqualTo(2);
         assertThat(opened).hasSize((int) report.objectsRead());
     }
+
+    @Test
+    void theDatasetToolPrintsStatisticsPerColumn() throws Exception {
+        String path = write("s3", "parquet", null);
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        int status;
+        try {
+            status = io.stork.commit.DatasetToolAccess.run(toolArgs("stats", path));
+        } finally {
+            System.setOut(stdout);
+        }
+        String out = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        System.err.print(out);
+        assertThat(status).isZero();
+        assertThat(out).contains("8 parts, 8 with statistics (1,000 rows)");
+        assertThat(out.lines().filter(l -> l.startsWith("id ")).findFirst().orElseThrow())
+                .matches("id\\s+long\\s+0\\s+999\\s+0\\s+0\\s+8");
+        assertThat(out.lines().filter(l -> l.startsWith("k ")).findFirst().orElseThrow())
+                .matches("k\\s+long\\s+0\\s+6\\s+100\\s+0\\s+8");
+    }
+
+    /** The dataset tool's arguments with this session's bucket settings as -D arguments, as its command line takes them. */
+    private static String[] toolArgs(String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of(args));
+        for (java.util.Map.Entry<String, String> e : spark.sparkContext().hadoopConfiguration()) {
+            if (e.getKey().startsWith("fs.stork.bucket.")) {
+                all.add(0, "-D" + e.getKey() + "=" + e.getValue());
+            }
+        }
+        return all.toArray(new String[0]);
+    }
 }
