@@ -5,6 +5,7 @@
 # for Stork with and without skipping and for Delta. Writes docs/benchmarks/<name>.md and a chart.
 #
 #   bench-skipping.sh [--rows 2000000] [--objects 20] [--runs 3] [--name data-skipping]
+#   bench-skipping.sh --scale 10000,100000 [--name data-skipping-scale]   planning over many objects
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
@@ -17,5 +18,9 @@ mvn -q -B --no-transfer-progress -pl stork-benchmarks dependency:build-classpath
   -Dmdep.outputFile="$REPO/stork-benchmarks/target/classpath.txt"
 classpath="stork-benchmarks/target/classes:$(cat "$REPO/stork-benchmarks/target/classpath.txt")"
 bash scripts/local-store.sh start
-java -Xmx2g -Djava.awt.headless=true -cp "$classpath" -Dstork.repo.root="$REPO" \
-  io.stork.bench.skipping.SkippingBenchmark --command "$command_line" "$@"
+main=io.stork.bench.skipping.SkippingBenchmark
+if [ "${1:-}" = "--scale" ]; then
+  main=io.stork.bench.skipping.SkippingScaleBenchmark
+fi
+java -Xmx${STORK_BENCH_HEAP:-4g} -Djava.awt.headless=true -cp "$classpath" -Dstork.repo.root="$REPO" \
+  "$main" --command "$command_line" "$@"

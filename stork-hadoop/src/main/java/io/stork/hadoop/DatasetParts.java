@@ -26,6 +26,20 @@ public final class DatasetParts {
         return manifest.manifest().generation();
     }
 
+    /** Every part, in the manifest's order. */
+    public java.util.List<ManifestPart> all() {
+        return manifest.manifest().parts();
+    }
+
+    /**
+     * A view derived from these parts (an index of their statistics), computed once per generation and
+     * kept while its manifest is cached, so repeated queries do not derive it again.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T derived(String name, java.util.function.Function<DatasetParts, T> compute) {
+        return (T) manifest.derived().computeIfAbsent(name, k -> compute.apply(this));
+    }
+
     /** The part a file of the dataset is, or empty (another bucket, outside the dataset, not committed). */
     public Optional<ManifestPart> part(Path file) {
         if (!KeyPaths.SCHEME.equals(file.toUri().getScheme()) || !bucket.equals(file.toUri().getAuthority())) {

@@ -29,6 +29,43 @@ public final class Evaluator {
         return may(normalize(predicate), part);
     }
 
+    /** As {@link #mayMatch}, for a predicate already in {@link #normalize negation normal form}. */
+    public static boolean mayMatchNormalized(Predicate normalized, PartStatistics part) {
+        return may(normalized, part);
+    }
+
+    /** The columns a predicate names (lower case). */
+    public static java.util.Set<String> columns(Predicate p) {
+        java.util.Set<String> names = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        collectColumns(p, names);
+        return names;
+    }
+
+    private static void collectColumns(Predicate p, java.util.Set<String> names) {
+        if (p instanceof And a) {
+            collectColumns(a.left(), names);
+            collectColumns(a.right(), names);
+        } else if (p instanceof Or o) {
+            collectColumns(o.left(), names);
+            collectColumns(o.right(), names);
+        } else if (p instanceof Not n) {
+            collectColumns(n.child(), names);
+        } else if (p instanceof Comparison c) {
+            names.add(c.column());
+        } else if (p instanceof In in) {
+            names.add(in.column());
+        } else if (p instanceof IsNull n) {
+            names.add(n.column());
+        } else if (p instanceof IsNotNull n) {
+            names.add(n.column());
+        } else if (p instanceof StartsWith sw) {
+            names.add(sw.column());
+        } else if (p instanceof GeoBox g) {
+            names.add(g.latitude());
+            names.add(g.longitude());
+        }
+    }
+
     /** Negation normal form under SQL's three-valued logic (a row is kept only when the predicate is TRUE). */
     public static Predicate normalize(Predicate p) {
         if (p instanceof And a) {

@@ -61,11 +61,18 @@ class EvaluatorPropertyTest {
                 }
                 collector.rowDone();
             }
-            PartStatistics stats = StatisticsCodec.read(StatisticsCodec.write(collector.finish()), types).orElseThrow();
+            String json = StatisticsCodec.write(collector.finish());
+            PartStatistics stats = StatisticsCodec.read(json, types).orElseThrow();
+            // The columnar table of a generation answers exactly as the part's own statistics do (a part
+            // without statistics beside it, which may always match).
+            StatisticsTable table = StatisticsTable.of(java.util.Arrays.asList(null, json), types);
             for (int q = 0; q < 60; q++) {
                 Predicate p = predicate(random, 3);
                 boolean matches = rows.stream().anyMatch(r -> SqlTruth.of(p, r) == Boolean.TRUE);
                 boolean may = Evaluator.mayMatch(p, stats);
+                Predicate normalized = Evaluator.normalize(p);
+                assertThat(table.mayMatch(1, normalized, Evaluator.columns(p))).as("table, %s", p).isEqualTo(may);
+                assertThat(table.mayMatch(0, normalized, Evaluator.columns(p))).isTrue();
                 checks++;
                 if (matches) {
                     assertThat(may).as("part %s, predicate %s, stats %s", rows.stream().map(java.util.Arrays::toString).toList(), p, StatisticsCodec.write(stats)).isTrue();

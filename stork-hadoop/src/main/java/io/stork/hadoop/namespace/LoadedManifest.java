@@ -15,10 +15,13 @@ import java.util.TreeSet;
  * @param rootKey       the directory's key as the caller names it (no trailing slash); for a dataset pinned
  *                      to a past generation, the pinned name ({@code t@v3})
  * @param objectRootKey the dataset directory whose objects the parts are ({@code t})
+ * @param derived       views other layers derive from these parts (data skipping's statistics), computed
+ *                      once and kept as long as this generation's manifest is cached
  */
 public record LoadedManifest(String rootKey, String objectRootKey, Manifest manifest, Map<String, ManifestPart> partsByPath,
                       Map<String, List<ManifestPart>> filesByDirectory,
-                      Map<String, TreeSet<String>> subdirectoriesByDirectory) {
+                      Map<String, TreeSet<String>> subdirectoriesByDirectory,
+                      java.util.concurrent.ConcurrentMap<String, Object> derived) {
 
     public static LoadedManifest index(String rootKey, Manifest manifest) {
         return index(rootKey, manifest, rootKey);
@@ -43,7 +46,8 @@ public record LoadedManifest(String rootKey, String objectRootKey, Manifest mani
                 child = parent;
             }
         }
-        return new LoadedManifest(rootKey, objectRootKey, manifest, byPath, files, subdirectories);
+        return new LoadedManifest(rootKey, objectRootKey, manifest, byPath, files, subdirectories,
+                new java.util.concurrent.ConcurrentHashMap<>());
     }
 
     /** The key of {@code key} relative to the root, or null if it is not the root or below it. */

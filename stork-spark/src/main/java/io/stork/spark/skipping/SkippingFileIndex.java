@@ -4,8 +4,6 @@ import io.stork.hadoop.DatasetParts;
 import io.stork.hadoop.StorkFileSystem;
 import io.stork.manifest.ManifestPart;
 import io.stork.skipping.Evaluator;
-import io.stork.skipping.PartStatistics;
-import io.stork.skipping.StatisticsCodec;
 import io.stork.skipping.expr.Predicate;
 import io.stork.skipping.spi.IndexTypes;
 import java.io.IOException;
@@ -70,6 +68,8 @@ public final class SkippingFileIndex implements FileIndex {
         }
         long start = System.nanoTime();
         Predicate filter = FilterTranslation.translate(CollectionConverters.asJava(dataFilters));
+        Predicate normalized = Evaluator.normalize(filter);
+        java.util.Set<String> columns = Evaluator.columns(normalized);
         try {
             List<PartitionDirectory> kept = new ArrayList<>();
             long[] counts = new long[5]; // listed objects, bytes; read objects, bytes; with statistics
@@ -79,11 +79,13 @@ public final class SkippingFileIndex implements FileIndex {
                 for (FileStatusWithMetadata file : CollectionConverters.asJava(directory.files())) {
                     counts[0]++;
                     counts[1] += file.getLen();
-                    Optional<PartStatistics> stats = statistics(file.fileStatus(), datasets);
-                    if (stats.isPresent()) {
+                    boolean may = true;
+                    Optional<Judged> judged = judged(file.fileStatus(), datasets);
+                    if (judged.isPresent()) {
                         counts[4]++;
+                        may = judged.get().statistics().table().mayMatch(judged.get().ordinal(), normalized, columns);
                     }
-                    if (stats.isEmpty() || Evaluator.mayMatch(filter, stats.get())) {
+                    if (may) {
                         files.add(file);
                         counts[2]++;
                         counts[3] += file.getLen();
@@ -104,15 +106,21 @@ public final class SkippingFileIndex implements FileIndex {
         }
     }
 
-    /** The statistics of a listed object, when the manifest holds current ones for it. */
-    private Optional<PartStatistics> statistics(FileStatus status, Map<Path, Optional<DatasetParts>> datasets)
-            throws IOException {
+    /** A listed object's row in its generation's statistics table. */
+    private record Judged(GenerationStatistics statistics, int ordinal) {
+    }
+
+    /** The statistics row of a listed object, when the manifest holds current statistics for it. */
+    private Optional<Judged> judged(FileStatus status, Map<Path, Optional<DatasetParts>> datasets) throws IOException {
         Path file = status.getPath();
         if (!StorkFileSystem.SCHEME.equals(file.toUri().getScheme())) {
             return Optional.empty();
         }
         Optional<DatasetParts> parts = datasets.computeIfAbsent(file.getParent(), this::datasetOf);
-        Optional<ManifestPart> part = parts.flatMap(p -> p.part(file));
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<ManifestPart> part = parts.get().part(file);
         if (part.isEmpty() || part.get().statsJson() == null || part.get().length() != status.getLen()) {
             return Optional.empty();
         }
@@ -120,7 +128,11 @@ public final class SkippingFileIndex implements FileIndex {
         if (listedEtag != null && part.get().etag() != null && !listedEtag.equals(part.get().etag())) {
             return Optional.empty();
         }
-        return StatisticsCodec.read(part.get().statsJson(), indexTypes);
+        GenerationStatistics statistics = parts.get().derived(GenerationStatistics.NAME,
+                p -> GenerationStatistics.of(p, indexTypes));
+        int ordinal = statistics.ordinal(part.get());
+        return ordinal < 0 || !statistics.table().hasStatistics(ordinal) ? Optional.empty()
+                : Optional.of(new Judged(statistics, ordinal));
     }
 
     private Optional<DatasetParts> datasetOf(Path directory) {
