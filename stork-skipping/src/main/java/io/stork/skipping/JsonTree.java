@@ -27,6 +27,8 @@ final class JsonTree {
             g.writeBoolean(b);
         } else if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
             g.writeNumber(((Number) value).longValue());
+        } else if (value instanceof java.math.BigDecimal big) {
+            g.writeNumber(big);
         } else if (value instanceof Double || value instanceof Float) {
             double d = ((Number) value).doubleValue();
             if (!Double.isFinite(d)) {

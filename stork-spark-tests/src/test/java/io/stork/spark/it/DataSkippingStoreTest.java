@@ -240,6 +240,71 @@ class DataSkippingStoreTest {
                 .matches("k\\s+long\\s+0\\s+6\\s+100\\s+0\\s+8");
     }
 
+    @Test
+    void theIndexCommandGivesForeignObjectsStatisticsAndAChangedObjectIsRead() throws Exception {
+        String path = "stork://" + S3_BUCKET + "/foreign-" + UUID.randomUUID().toString().substring(0, 8);
+        StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, S3_BUCKET);
+        for (int f = 0; f < 6; f++) { // uploaded by another tool: plain objects, no manifest
+            StringBuilder csv = new StringBuilder("id,name\n");
+            for (int id = f * 100; id < f * 100 + 100; id++) {
+                csv.append(id).append(",name-").append(id).append('\n');
+            }
+            try (var out = fs.create(new Path(path + "/day-" + f + ".csv"))) {
+                out.write(csv.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        java.util.Map<String, String> options = java.util.Map.of("header", "true", "inferSchema", "true");
+        Dataset<Row> before = spark.read().options(options).csv(path).where("id = 437");
+        assertThat(before.collectAsList()).hasSize(1);
+        assertThat(DataSkipping.reports(before).get(0).withStatistics()).isZero();
+
+        var result = DataSkipping.index(spark, path, "csv", options);
+        assertThat(result.objects()).isEqualTo(6);
+        assertThat(result.indexed()).isEqualTo(6);
+
+        Dataset<Row> after = spark.read().options(options).csv(path).where("id = 437");
+        List<Row> rows = new java.util.ArrayList<>();
+        Set<String> opened = objectsRead(path, () -> rows.addAll(after.collectAsList()));
+        assertThat(rows).hasSize(1);
+        assertThat(opened).as("the one object holding id 437, and the index").containsExactlyInAnyOrder(
+                "day-4.csv", "skipping-index.json");
+        assertThat(DataSkipping.reports(after).get(0).objectsRead()).isEqualTo(1);
+
+        // Another tool rewrites day-1.csv to hold id 437 too: its statistics no longer match, so it is read.
+        try (var out = fs.create(new Path(path + "/day-1.csv"), true)) {
+            out.write("id,name\n437,rewritten\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        Dataset<Row> changed = spark.read().options(options).csv(path).where("id = 437");
+        assertThat(changed.collectAsList()).hasSize(2);
+        ScanReport report = DataSkipping.reports(changed).get(0);
+        assertThat(report.objectsRead()).isEqualTo(2);
+        assertThat(report.withStatistics()).isEqualTo(5);
+    }
+
+    @Test
+    void anyHadoopPathIsJudgedByItsIndexWhenAsked() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("stork-foreign");
+        for (int f = 0; f < 4; f++) {
+            StringBuilder json = new StringBuilder();
+            for (int id = f * 10; id < f * 10 + 10; id++) {
+                json.append("{\"id\":").append(id).append(",\"x\":").append(id * 0.5).append("}\n");
+            }
+            java.nio.file.Files.writeString(dir.resolve("part-" + f + ".json"), json);
+        }
+        String path = dir.toUri().toString();
+        DataSkipping.index(spark, path, "json", java.util.Map.of());
+        spark.conf().set(SkippingRule.OTHER_SCHEMES, "true");
+        try {
+            Dataset<Row> q = spark.read().json(path).where("id >= 31");
+            assertThat(q.collectAsList()).hasSize(9);
+            ScanReport report = DataSkipping.reports(q).get(0);
+            assertThat(report.objectsListed()).isEqualTo(4);
+            assertThat(report.objectsRead()).isEqualTo(1);
+        } finally {
+            spark.conf().unset(SkippingRule.OTHER_SCHEMES);
+        }
+    }
+
     /** The dataset tool's arguments with this session's bucket settings as -D arguments, as its command line takes them. */
     private static String[] toolArgs(String... args) {
         List<String> all = new java.util.ArrayList<>(List.of(args));

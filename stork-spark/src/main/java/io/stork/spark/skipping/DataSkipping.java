@@ -16,10 +16,22 @@ import scala.jdk.javaapi.CollectionConverters;
  * DataSkipping.reports(q)  // [1 of 40 objects read (...), ...]
  * }</pre>
  * From Python: {@code spark._jvm.io.stork.spark.skipping.DataSkipping.reports(df._jdf)}.
+ * Statistics for data Stork did not write: {@link #index}.
  */
 public final class DataSkipping {
 
     private DataSkipping() {
+    }
+
+    /**
+     * Computes statistics for the objects under {@code path} (any Hadoop path), read as {@code format} with
+     * {@code options}, and records them beside them ({@link IndexCommand}). From Python:
+     * {@code spark._jvm.io.stork.spark.skipping.DataSkipping.index(spark._jsparkSession, path, "csv",
+     * {"header": "true", "inferSchema": "true"})}.
+     */
+    public static IndexCommand.Result index(org.apache.spark.sql.SparkSession spark, String path, String format,
+                                            java.util.Map<String, String> options) throws java.io.IOException {
+        return IndexCommand.index(spark, path, format, options);
     }
 
     /** One report per file scan of the query that has run (or been planned), in plan order. */

@@ -32,7 +32,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * A file index that lists through another (after its partition pruning) and then drops the objects whose
  * statistics prove that no row can pass the scan's filters, before any object is opened. Statistics are
  * the manifest's: the manifest the listing came from is cached by the file system, so judging costs no
- * call (one GET if it has expired). An object is dropped only when its statistics are for the object
+ * call (one GET if it has expired). Objects the manifest has none for are looked up in the dataset's
+ * {@code index} command output ({@link IndexedObjects}, one GET per dataset and query). An object is dropped only when its statistics are for the object
  * listed (same length and ETag); objects without statistics are read. Any error reads everything, with
  * one warning line.
  */
@@ -74,16 +75,25 @@ public final class SkippingFileIndex implements FileIndex {
             List<PartitionDirectory> kept = new ArrayList<>();
             long[] counts = new long[5]; // listed objects, bytes; read objects, bytes; with statistics
             Map<Path, Optional<DatasetParts>> datasets = new HashMap<>();
+            Map<Path, Optional<IndexedObjects>> indexed = new HashMap<>();
             for (PartitionDirectory directory : CollectionConverters.asJava(listed)) {
                 List<FileStatusWithMetadata> files = new ArrayList<>();
                 for (FileStatusWithMetadata file : CollectionConverters.asJava(directory.files())) {
                     counts[0]++;
                     counts[1] += file.getLen();
                     boolean may = true;
-                    Optional<Judged> judged = judged(file.fileStatus(), datasets);
+                    Optional<Judged> judged = columns.isEmpty() ? Optional.empty() : judged(file.fileStatus(), datasets);
                     if (judged.isPresent()) {
                         counts[4]++;
                         may = judged.get().statistics().table().mayMatch(judged.get().ordinal(), normalized, columns);
+                    } else if (!columns.isEmpty()) {
+                        Optional<IndexedObjects> index = indexOf(file.getPath(), indexed);
+                        String etag = file.fileStatus() instanceof EtagSource source ? source.getEtag() : null;
+                        int row = index.map(i -> i.ordinal(file.getPath(), file.getLen(), etag)).orElse(-1);
+                        if (row >= 0) {
+                            counts[4]++;
+                            may = index.get().table().mayMatch(row, normalized, columns);
+                        }
                     }
                     if (may) {
                         files.add(file);
@@ -104,6 +114,22 @@ public final class SkippingFileIndex implements FileIndex {
             LOG.warn("Stork data skipping failed on {}, reading every object: {}", rootPaths().mkString(", "), e.toString());
             return listed;
         }
+    }
+
+    /** The {@code index} command's statistics of the root holding {@code file}: one GET per root and listing. */
+    private Optional<IndexedObjects> indexOf(Path file, Map<Path, Optional<IndexedObjects>> indexed) {
+        for (Path root : CollectionConverters.asJava(rootPaths())) {
+            if (IndexCommand.relative(root, file) != null) {
+                return indexed.computeIfAbsent(root, r -> {
+                    try {
+                        return IndexedObjects.load(r, hadoopConf, indexTypes);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+            }
+        }
+        return Optional.empty();
     }
 
     /** A listed object's row in its generation's statistics table. */

@@ -14,11 +14,14 @@ import scala.jdk.javaapi.CollectionConverters;
  * Gives file-based relations over {@code stork://} a {@link SkippingFileIndex}. Injected as a pre-CBO
  * optimizer rule, which Spark runs after its own partition pruning of catalog tables, so the index it
  * wraps is already pruned; Spark's file scan then asks it for the files with the scan's data filters.
- * Off with {@code spark.stork.skipping.filter.enabled=false}.
+ * Off with {@code spark.stork.skipping.filter.enabled=false}; relations over other schemes too (judged by
+ * the {@code index} command's output) with {@code spark.stork.skipping.otherSchemes=true}.
  */
 public final class SkippingRule extends Rule<LogicalPlan> {
 
     public static final String ENABLED = "spark.stork.skipping.filter.enabled";
+    /** Also other schemes (s3a://, hdfs://, file://), for datasets the {@code index} command indexed. */
+    public static final String OTHER_SCHEMES = "spark.stork.skipping.otherSchemes";
 
     private final SparkSession session;
 
@@ -41,7 +44,9 @@ public final class SkippingRule extends Rule<LogicalPlan> {
 
     private LogicalPlan rewrite(LogicalPlan node) {
         if (!(node instanceof LogicalRelation relation) || !(relation.relation() instanceof HadoopFsRelation files)
-                || files.location() instanceof SkippingFileIndex || !overStork(files)) {
+                || files.location() instanceof SkippingFileIndex
+                || !(overStork(files) || Boolean.parseBoolean(session.sessionState().conf()
+                        .getConfString(OTHER_SCHEMES, "false").trim()))) {
             return node;
         }
         SkippingFileIndex index = new SkippingFileIndex(files.location(), session.sessionState().newHadoopConf());
