@@ -89,6 +89,10 @@ for bucket in buckets:
         return {"rows": found, "objects_listed": report.objectsListed(), "objects_read": report.objectsRead()}
     step("sql-read-skipping", bucket, path, skipping_read)
 
+    path = "%s/fmt-json" % base
+    step("sql-index-json", bucket, path, lambda: {"indexed": jvm.io.stork.spark.skipping.DataSkipping.index(
+        spark._jsparkSession, path, "json", {"primitivesAsString": "false"}).indexed()})
+
     text_path = base + "/rdd-text"
     step("rdd-save-as-text-file", bucket, text_path, lambda: sc.parallelize(["hello"], 1).saveAsTextFile(text_path))
     step("rdd-text-file", bucket, text_path, lambda: {"rows": sc.textFile(text_path).collect()})

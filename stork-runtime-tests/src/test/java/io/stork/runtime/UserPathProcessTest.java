@@ -104,6 +104,13 @@ class UserPathProcessTest {
         javaTool.add("stork://" + s3 + "/" + run + "/fmt-parquet");
         List<String> inspect = SparkProcess.runTool("tool-java", javaTool, work);
         assertThat(inspect).anyMatch(l -> l.contains("generation 1 (create)")).anyMatch(l -> l.contains("parts: 2,"));
+
+        // Statistics per column with java alone (no Spark classes: bloom filters are not read).
+        javaTool.set(javaTool.indexOf("inspect"), "stats");
+        javaTool.set(javaTool.size() - 1, "stork://" + s3 + "/" + run + "/skipping");
+        List<String> stats = SparkProcess.runTool("tool-java-stats", javaTool, work);
+        assertThat(stats).anyMatch(l -> l.contains("4 parts, 4 with statistics (400 rows)"))
+                .anyMatch(l -> l.matches("id\\s+long\\s+0\\s+399\\s+0\\s+0\\s+4"));
     }
 
     @Test
@@ -194,6 +201,8 @@ class UserPathProcessTest {
         assertThat(rows(result, "sql-read-text", bucket)).isEqualTo("40");
         assertThat(rows(result, "sql-read-partitioned", bucket)).isEqualTo("10");
         assertThat(rows(result, "sql-read-after-append", bucket)).isEqualTo("80");
+        assertThat(result.step("sql-index-json@" + bucket).reported().get("indexed").asInt())
+                .as("the index command from Python").isEqualTo(2);
         SparkProcess.Step skipping = result.step("sql-read-skipping@" + bucket);
         assertThat(rows(result, "sql-read-skipping", bucket)).isEqualTo("[123]");
         assertThat(skipping.reported().get("objects_listed").asLong()).isEqualTo(4);
