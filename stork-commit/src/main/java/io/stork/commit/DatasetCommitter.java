@@ -115,8 +115,14 @@ final class DatasetCommitter {
      */
     Manifest commit(List<ManifestPart> written, ReplacePlan plan, boolean knownEmpty, Instant createdAt)
             throws IOException {
+        return commit(written, plan, knownEmpty, createdAt, java.util.Map.of());
+    }
+
+    /** As {@link #commit(List, ReplacePlan, boolean, Instant)}, setting dataset properties. */
+    Manifest commit(List<ManifestPart> written, ReplacePlan plan, boolean knownEmpty, Instant createdAt,
+                    java.util.Map<String, String> properties) throws IOException {
         Manifest manifest = commitPoint.commit(new CommitPoint.Request(jobId, WRITER, written, plan, knownEmpty,
-                createdAt));
+                createdAt, null, properties));
         if (!readersTrustManifest) {
             purge(manifest);
         }

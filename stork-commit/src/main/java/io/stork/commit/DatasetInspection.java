@@ -84,6 +84,7 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
             b.append(String.format("  manifest: generation %d (%s) by job %s, committed %s, written by %s%n",
                     m.generation(), m.operation().jsonName(), m.jobId(), m.committedAt(), m.writer()));
             b.append(String.format("  generations readable: %d to %d%n", m.restorableFrom(), m.generation()));
+            m.properties().forEach((k, v) -> b.append(String.format("  property %s = %s%n", k, v)));
             Map<String, long[]> byDirectory = new TreeMap<>();
             for (ManifestPart part : m.parts()) {
                 long[] sums = byDirectory.computeIfAbsent(part.directory().isEmpty() ? "." : part.directory(),

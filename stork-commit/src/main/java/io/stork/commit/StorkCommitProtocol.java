@@ -135,7 +135,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         FileSystem fs = root().getFileSystem(jobContext.getConfiguration());
         DatasetCommitter committer = new DatasetCommitter(fs, root(), jobId);
         Manifest manifest = committer.commit(parts, replacePlan, knownEmpty,
-                jobStart == null ? Instant.now() : jobStart);
+                jobStart == null ? Instant.now() : jobStart, DatasetProperties.of(jobContext.getConfiguration()));
         LOG.info("Committed job {} to {}: generation {} ({}), {} parts ({} new)", jobId, fs.makeQualified(root()),
                 manifest.generation(), manifest.operation().jsonName(), manifest.parts().size(), parts.size());
     }

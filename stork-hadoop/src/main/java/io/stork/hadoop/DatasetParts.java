@@ -26,6 +26,11 @@ public final class DatasetParts {
         return manifest.manifest().generation();
     }
 
+    /** The dataset's properties, as its manifest keeps them. */
+    public java.util.Map<String, String> properties() {
+        return manifest.manifest().properties();
+    }
+
     /** Every part, in the manifest's order. */
     public java.util.List<ManifestPart> all() {
         return manifest.manifest().parts();

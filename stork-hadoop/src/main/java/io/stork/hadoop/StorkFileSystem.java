@@ -296,6 +296,11 @@ public class StorkFileSystem extends FileSystem
         return namespace.datasetCovering(keyOf(path)).map(manifest -> new DatasetParts(bucket, manifest));
     }
 
+    /** The committed parts of the dataset whose root is {@code path}: cached, else one GET; ancestors not asked. */
+    public java.util.Optional<DatasetParts> datasetAt(Path path) throws IOException {
+        return namespace.datasetAt(keyOf(path)).map(manifest -> new DatasetParts(bucket, manifest));
+    }
+
     @Override
     public FileStatus[] listStatus(Path path) throws IOException {
         Path qualified = makeQualified(path);

@@ -22,10 +22,12 @@ import java.util.Objects;
  * @param history     one line per generation from {@code restorableFrom} on, oldest first
  * @param restorableFrom the oldest generation whose parts this manifest can list (older ones' removed
  *                    parts have left retention)
+ * @param properties  the dataset's properties (data skipping's settings, {@code stork.skipping.*}): set by a
+ *                    write, carried by every later commit until a write sets them again
  */
 public record Manifest(int version, String writer, String jobId, long generation, Operation operation,
                        Instant createdAt, Instant committedAt, List<ManifestPart> parts, List<RemovedPart> removed,
-                       List<GenerationInfo> history, long restorableFrom) {
+                       List<GenerationInfo> history, long restorableFrom, java.util.Map<String, String> properties) {
 
     /** The version this code writes. Readers accept this and earlier versions. */
     public static final int CURRENT_VERSION = 1;
@@ -72,6 +74,16 @@ public record Manifest(int version, String writer, String jobId, long generation
         if (restorableFrom < 1 || restorableFrom > generation) {
             restorableFrom = generation;
         }
+        properties = properties == null ? java.util.Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(properties));
+    }
+
+    /** A manifest without dataset properties. */
+    public Manifest(int version, String writer, String jobId, long generation, Operation operation,
+                    Instant createdAt, Instant committedAt, List<ManifestPart> parts, List<RemovedPart> removed,
+                    List<GenerationInfo> history, long restorableFrom) {
+        this(version, writer, jobId, generation, operation, createdAt, committedAt, parts, removed, history,
+                restorableFrom, java.util.Map.of());
     }
 
     /** A manifest without history (a first generation, or one read from a writer that kept none). */

@@ -45,6 +45,13 @@ public final class ManifestCodec {
             g.writeNumberField("partCount", manifest.parts().size());
             g.writeNumberField("totalLength", manifest.totalLength());
             g.writeNumberField("restorableFrom", manifest.restorableFrom());
+            if (!manifest.properties().isEmpty()) {
+                g.writeObjectFieldStart("properties");
+                for (java.util.Map.Entry<String, String> e : manifest.properties().entrySet()) {
+                    g.writeStringField(e.getKey(), e.getValue());
+                }
+                g.writeEndObject();
+            }
             g.writeArrayFieldStart("parts");
             for (ManifestPart part : manifest.parts()) {
                 // One line per part keeps the file readable with head/grep and diffable.
@@ -171,6 +178,7 @@ public final class ManifestCodec {
         List<RemovedPart> removed = List.of();
         List<GenerationInfo> history = List.of();
         long restorableFrom = 0;
+        java.util.Map<String, String> properties = new java.util.TreeMap<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
@@ -198,6 +206,18 @@ public final class ManifestCodec {
                 case "removed" -> removed = readRemoved(p, source, value);
                 case "history" -> history = readHistory(p, source, value);
                 case "restorableFrom" -> restorableFrom = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : 0;
+                case "properties" -> {
+                    if (value != JsonToken.START_OBJECT) {
+                        throw new CorruptManifestException(source, "\"properties\" is not an object");
+                    }
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String key = p.currentName();
+                        if (p.nextToken() != JsonToken.VALUE_STRING) {
+                            throw new CorruptManifestException(source, "property \"" + key + "\" is not a string");
+                        }
+                        properties.put(key, p.getText());
+                    }
+                }
                 default -> p.skipChildren();
             }
         }
@@ -223,7 +243,7 @@ public final class ManifestCodec {
             return new Manifest(version, writer, jobId, generation, Manifest.Operation.fromJsonName(operation),
                     Instant.parse(require(source, "createdAt", createdAt)),
                     Instant.parse(require(source, "committedAt", committedAt)), parts, removed, history,
-                    restorableFrom);
+                    restorableFrom, properties);
         } catch (DateTimeException | IllegalArgumentException e) {
             throw new CorruptManifestException(source, e.getMessage(), e);
         }

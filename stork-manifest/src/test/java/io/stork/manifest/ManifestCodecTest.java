@@ -33,6 +33,22 @@ class ManifestCodecTest {
     }
 
     @Test
+    void roundTripsDatasetPropertiesAndRejectsMalformedOnes() throws IOException {
+        Manifest plain = manifest(List.of());
+        Manifest original = new Manifest(1, plain.writer(), JOB, 3, Manifest.Operation.APPEND, plain.createdAt(),
+                plain.committedAt(), List.of(), List.of(), List.of(), 3,
+                java.util.Map.of("stork.skipping.columns", "id,name", "stork.skipping.indexes", "name:bloom"));
+        byte[] json = encode(original);
+        assertThat(new String(json, StandardCharsets.UTF_8)).contains("\"properties\":{\"stork.skipping.columns\":\"id,name\"");
+        assertThat(ManifestCodec.read(new ByteArrayInputStream(json), "x").properties())
+                .isEqualTo(original.properties());
+        assertThat(new String(encode(plain), StandardCharsets.UTF_8)).doesNotContain("properties");
+        String bad = new String(json, StandardCharsets.UTF_8).replace("\"id,name\"", "7");
+        assertThatThrownBy(() -> decode(bad)).isInstanceOf(CorruptManifestException.class)
+                .hasMessageContaining("property \"stork.skipping.columns\" is not a string");
+    }
+
+    @Test
     void roundTripsEveryField() throws IOException {
         ManifestPart withStats = new ManifestPart("year=2024/" + PartNames.partFileName(7, JOB, 12, ".c000.csv"),
                 1234, "abc", JOB, 7, 12, 1_763_000_000_000L, 99L, "{\"columns\":{\"id\":{\"min\":1,\"max\":9}}}");

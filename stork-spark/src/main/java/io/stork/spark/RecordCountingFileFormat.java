@@ -1,6 +1,7 @@
 package io.stork.spark;
 
 import io.stork.commit.WrittenRecords;
+import io.stork.spark.skipping.SkippingSettings;
 import io.stork.spark.skipping.WriteStatistics;
 import java.io.Serializable;
 import org.apache.hadoop.fs.FileStatus;
@@ -41,7 +42,10 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
                                             StructType dataSchema) {
         String formatName = delegate instanceof org.apache.spark.sql.sources.DataSourceRegister register
                 ? register.shortName() : null;
-        WriteStatistics statistics = WriteStatistics.forWrite(session, formatName, options, dataSchema);
+        java.util.Map<String, String> datasetSettings = SkippingSettings.ofDataset(job.getConfiguration());
+        WriteStatistics statistics = WriteStatistics.forWrite(session, formatName, options, datasetSettings,
+                dataSchema);
+        SkippingSettings.recordOnDataset(job.getConfiguration(), options, datasetSettings);
         return new CountingFactory(delegate.prepareWrite(session, job, options, dataSchema), statistics);
     }
 

@@ -269,6 +269,11 @@ public final class Namespace {
         return covering;
     }
 
+    /** The manifest of the dataset whose root is {@code key}: cached (or its absence), else one GET. */
+    public Optional<LoadedManifest> datasetAt(String key) throws IOException {
+        return readRaw || isInternal(key) ? Optional.empty() : manifests.at(key);
+    }
+
     /** The manifest of the dataset holding {@code key}: cached, else found by a GET per level up; none in raw mode. */
     public Optional<LoadedManifest> datasetCovering(String key) throws IOException {
         if (readRaw || isInternal(key)) {

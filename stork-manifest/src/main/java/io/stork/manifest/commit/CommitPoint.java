@@ -45,12 +45,19 @@ public final class CommitPoint {
      * @param knownEmpty    the output was seen empty when the job started: the first round reads nothing
      * @param knownPrevious the current manifest as the caller read it just now, or null: the first round
      *                      uses it instead of reading again (a conflict makes later rounds read)
+     * @param properties    dataset properties the job sets; the others are carried from the previous manifest
      */
     public record Request(String jobId, String writer, List<ManifestPart> written, MergePlan plan, boolean knownEmpty,
-                          Instant createdAt, Manifest knownPrevious) {
+                          Instant createdAt, Manifest knownPrevious, java.util.Map<String, String> properties) {
 
         public Request {
             written = List.copyOf(written);
+            properties = properties == null ? java.util.Map.of() : java.util.Map.copyOf(properties);
+        }
+
+        public Request(String jobId, String writer, List<ManifestPart> written, MergePlan plan, boolean knownEmpty,
+                       Instant createdAt, Manifest knownPrevious) {
+            this(jobId, writer, written, plan, knownEmpty, createdAt, knownPrevious, java.util.Map.of());
         }
 
         public Request(String jobId, String writer, List<ManifestPart> written, MergePlan plan, boolean knownEmpty,
@@ -114,7 +121,8 @@ public final class CommitPoint {
                     ? Manifest.Operation.CREATE : request.plan().operation();
             Instant now = settings.clock().instant();
             Manifest manifest = NextGeneration.build(previous, previousParts, kept, request.written(), operation,
-                    generation, request.writer(), request.jobId(), request.createdAt(), now, settings.retention());
+                    generation, request.writer(), request.jobId(), request.createdAt(), now, settings.retention(),
+                    request.properties());
             byte[] json = encode(manifest);
             try {
                 if (generation == 1 || previous.isEmpty() && storage.createGuarantee() != DatasetStorage.CreateGuarantee.NONE) {

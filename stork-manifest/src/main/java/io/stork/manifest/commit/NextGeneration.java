@@ -28,10 +28,12 @@ final class NextGeneration {
      *                      without manifest)
      * @param kept          those of {@code previousParts} the new generation keeps
      * @param written       the parts the committing job adds
+     * @param properties    dataset properties the job sets (over the previous manifest's; empty removes)
      */
     static Manifest build(Optional<Manifest> previous, List<ManifestPart> previousParts, List<ManifestPart> kept,
                           List<ManifestPart> written, Manifest.Operation operation, long generation, String writer,
-                          String jobId, Instant createdAt, Instant now, Duration retention) {
+                          String jobId, Instant createdAt, Instant now, Duration retention,
+                          java.util.Map<String, String> properties) {
         long previousGeneration = previous.map(Manifest::generation).orElse(0L);
         // Parts of a manifest written before generations were recorded count as added in that generation;
         // adopted files as added now.
@@ -91,8 +93,17 @@ final class NextGeneration {
         }
         history.add(new GenerationInfo(generation, operation, jobId, now, parts.size(), bytes, records(parts),
                 written.size(), removedNow));
+        java.util.Map<String, String> merged = new java.util.TreeMap<>(previous.map(Manifest::properties)
+                .orElse(java.util.Map.of()));
+        properties.forEach((k, v) -> {
+            if (v.isEmpty()) {
+                merged.remove(k); // an empty value is how a job removes a property
+            } else {
+                merged.put(k, v);
+            }
+        });
         return new Manifest(Manifest.CURRENT_VERSION, writer, jobId, generation, operation, createdAt, now, parts,
-                removed, history, restorableFrom);
+                removed, history, restorableFrom, merged);
     }
 
     private static Long records(List<ManifestPart> parts) {

@@ -305,6 +305,37 @@ class DataSkippingStoreTest {
         }
     }
 
+    @Test
+    void skippingSettingsAreADatasetPropertyThatLaterWritesUse() throws Exception {
+        String path = "stork://" + S3_BUCKET + "/props-" + UUID.randomUUID().toString().substring(0, 8);
+        spark.range(0, 100, 1, 1).selectExpr("id", "concat('n', CAST(id AS STRING)) AS name", "id * 2 AS other")
+                .write().option("stork.skipping.columns", "id,name").option("stork.skipping.indexes", "name:bloom")
+                .parquet(path);
+        assertThat(manifest(path).properties()).containsEntry("stork.skipping.columns", "id,name")
+                .containsEntry("stork.skipping.indexes", "name:bloom");
+
+        // An append without options gathers what the dataset says.
+        spark.range(100, 200, 1, 1).selectExpr("id", "concat('n', CAST(id AS STRING)) AS name", "id * 2 AS other")
+                .write().mode("append").parquet(path);
+        Manifest appended = manifest(path);
+        assertThat(appended.parts()).hasSize(2).allSatisfy(p -> assertThat(p.statsJson())
+                .contains("\"name\"", "\"bloom\"").doesNotContain("\"other\""));
+        assertThat(appended.properties()).containsEntry("stork.skipping.columns", "id,name");
+
+        // An append with its own options wins, and they become the dataset's settings.
+        spark.range(200, 300, 1, 1).selectExpr("id", "concat('n', CAST(id AS STRING)) AS name", "id * 2 AS other")
+                .write().mode("append").option("stork.skipping.columns", "other").parquet(path);
+        Manifest third = manifest(path);
+        ManifestPart newest = third.parts().stream().filter(p -> p.addedIn() == 3).findFirst().orElseThrow();
+        assertThat(newest.statsJson()).contains("\"other\"").doesNotContain("\"id\"");
+        assertThat(third.properties()).containsEntry("stork.skipping.columns", "other")
+                .doesNotContainKey("stork.skipping.indexes"); // a write's settings replace the dataset's whole
+
+        // Rows the dataset's settings do not fit (no column 'other') are still written, with the defaults.
+        spark.range(300, 310, 1, 1).selectExpr("id").write().mode("append").parquet(path);
+        assertThat(spark.read().parquet(path).count()).isEqualTo(310);
+    }
+
     /** The dataset tool's arguments with this session's bucket settings as -D arguments, as its command line takes them. */
     private static String[] toolArgs(String... args) {
         List<String> all = new java.util.ArrayList<>(List.of(args));

@@ -23,7 +23,8 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Which statistics a file write gathers, decided on the driver from the write's options
- * ({@code stork.skipping.*}) over the session's defaults ({@code spark.stork.skipping.*}); serialized to
+ * ({@code stork.skipping.*}), over the dataset's properties (the settings an earlier write gave, kept in
+ * the manifest), over the session's defaults ({@code spark.stork.skipping.*}); serialized to
  * the tasks, where {@link #newFile()} starts the statistics of each file written.
  */
 public final class WriteStatistics implements Serializable {
@@ -46,24 +47,50 @@ public final class WriteStatistics implements Serializable {
      * carry them). Throws IllegalArgumentException, one line, for a bad setting.
      */
     public static WriteStatistics forWrite(SparkSession session, String formatName,
-                                           scala.collection.Map<String, String> writeOptions, StructType dataSchema) {
-        Map<String, String> settings = new LinkedHashMap<>();
+                                           scala.collection.Map<String, String> writeOptions,
+                                           Map<String, String> datasetProperties, StructType dataSchema) {
+        Map<String, String> defaults = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        Map<String, String> own = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         Map<String, String> formatOptions = new LinkedHashMap<>();
         CollectionConverters.asJava(session.sessionState().conf().getAllConfs()).forEach((k, v) -> {
             if (k.toLowerCase(Locale.ROOT).startsWith(SESSION_PREFIX)) {
-                settings.put(k.substring("spark.".length()), v);
+                defaults.put(k.substring("spark.".length()), v);
             }
         });
         CollectionConverters.asJava(writeOptions).forEach((k, v) -> {
             if (k.toLowerCase(Locale.ROOT).startsWith(SkippingSpec.PREFIX)) {
-                settings.put(k, v);
+                own.put(k, v);
             } else {
                 formatOptions.put(k.toLowerCase(Locale.ROOT), v);
             }
         });
         WriteEncoding encoding = WriteEncoding.of(formatName, formatOptions,
                 session.sessionState().conf().getConfString("spark.sql.parquet.outputTimestampType", "INT96"));
-        return of(dataSchema, settings, encoding, IndexTypes.load(Thread.currentThread().getContextClassLoader()));
+        IndexTypes types = IndexTypes.load(Thread.currentThread().getContextClassLoader());
+        Map<String, String> settings = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        settings.putAll(defaults);
+        if (!own.isEmpty()) {
+            // A write that gives skipping options replaces the dataset's settings as a whole: mixing its
+            // columns with an older write's index list would describe neither.
+            settings.putAll(own);
+            return of(dataSchema, settings, encoding, types);
+        }
+        datasetProperties.forEach((k, v) -> {
+            if (k.toLowerCase(Locale.ROOT).startsWith(SkippingSpec.PREFIX)) {
+                settings.put(k, v);
+            }
+        });
+        try {
+            return of(dataSchema, settings, encoding, types);
+        } catch (IllegalArgumentException e) {
+            // The dataset's settings do not fit these rows (a column dropped since): the write goes on with
+            // the session's defaults rather than failing on a setting it did not give.
+            LOG.warn("Data skipping: the dataset's settings do not fit this write ({}); using the session's defaults",
+                    e.getMessage());
+            settings.clear();
+            settings.putAll(defaults);
+            return of(dataSchema, settings, encoding, types);
+        }
     }
 
     static WriteStatistics of(StructType dataSchema, Map<String, String> settings, WriteEncoding encoding,
