@@ -19,7 +19,8 @@ import scala.runtime.BoxedUnit;
  *       with Stork's protocol, other output with the protocol the session had;</li>
  *   <li>reports, per part, the record count the manifest carries;</li>
  *   <li>gathers data-skipping statistics while writing, and drops the objects they rule out from scans
- *       ({@link io.stork.spark.skipping.SkippingRule});</li>
+ *       ({@link io.stork.spark.skipping.SkippingRule}), with their counters as SQL metrics of the scan
+ *       ({@link io.stork.spark.skipping.SkippingScanExec});</li>
  *   <li>takes Delta Lake's time-travel options ({@code versionAsOf}, {@code timestampAsOf}) on reads.</li>
  * </ul>
  */
@@ -39,6 +40,7 @@ public class StorkSparkExtensions extends AbstractFunction1<SparkSessionExtensio
         extensions.injectPostHocResolutionRule(StorkWriteRule::new);
         extensions.injectResolutionRule(StorkTimeTravelRule::new);
         extensions.injectPreCBORule(io.stork.spark.skipping.SkippingRule::new);
+        extensions.injectColumnar(io.stork.spark.skipping.SkippingScanRule::new);
         extensions.injectFunction(io.stork.spark.skipping.GeoBoxFunction.registration());
         return BoxedUnit.UNIT;
     }

@@ -13,6 +13,8 @@ import io.stork.manifest.PartNames;
 import io.stork.spark.skipping.DataSkipping;
 import io.stork.spark.skipping.ScanReport;
 import io.stork.spark.skipping.SkippingRule;
+import io.stork.spark.skipping.SkippingScanExec;
+import org.apache.spark.sql.execution.SparkPlan;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Set;
@@ -127,6 +129,53 @@ class DataSkippingStoreTest {
         } finally {
             spark.conf().unset(SkippingRule.ENABLED);
         }
+    }
+
+    @Test
+    void skippingCountersAreSqlMetricsOfTheScanShownInTheUiAndInExplain() throws Exception {
+        String path = write("s3", "parquet", null);
+        Dataset<Row> query = read("parquet", path).where("id = 637");
+        assertThat(query.collectAsList()).hasSize(1);
+        SparkPlan plan = query.queryExecution().executedPlan();
+        SkippingScanExec node = find(plan).orElseThrow(() -> new AssertionError("no StorkDataSkipping node in\n" + plan));
+        ScanReport report = DataSkipping.reports(query).get(0);
+        assertThat(node.metrics().apply("objectsConsidered").value()).isEqualTo(8);
+        assertThat(node.metrics().apply("objectsSkipped").value()).isEqualTo(7);
+        assertThat(node.metrics().apply("objectsWithStatistics").value()).isEqualTo(8);
+        assertThat(node.metrics().apply("bytesConsidered").value()).isEqualTo(report.bytesListed());
+        assertThat(node.metrics().apply("bytesSkipped").value()).isEqualTo(report.bytesListed() - report.bytesRead());
+        // The UI shows what the SQL status store holds for the execution.
+        org.apache.spark.sql.execution.ui.SQLAppStatusStore status = spark.sharedState().statusStore();
+        org.apache.spark.sql.execution.ui.SQLExecutionUIData last = scala.jdk.javaapi.CollectionConverters
+                .asJava(status.executionsList()).stream()
+                .max(java.util.Comparator.comparingLong(org.apache.spark.sql.execution.ui.SQLExecutionUIData::executionId))
+                .orElseThrow();
+        java.util.Map<Object, String> values = scala.jdk.javaapi.CollectionConverters.asJava(
+                status.executionMetrics(last.executionId()));
+        assertThat(values.get(node.metrics().apply("objectsSkipped").id())).isEqualTo("7");
+        assertThat(last.physicalPlanDescription()).contains("StorkDataSkipping");
+        String explained = plan.toString();
+        assertThat(explained).contains("StorkDataSkipping [1 of 8 objects read, 7 skipped by statistics (8 had statistics)");
+        assertThat(query.queryExecution().explainString(org.apache.spark.sql.execution.ExplainMode.fromString("formatted")))
+                .contains("StorkDataSkipping [1 of 8 objects read");
+        // Results and Spark's own scan metrics are unchanged by the node: 1 file read.
+        assertThat(node.scan().metrics().apply("numFiles").value()).isEqualTo(1);
+    }
+
+    private static java.util.Optional<SkippingScanExec> find(SparkPlan plan) {
+        if (plan instanceof SkippingScanExec node) {
+            return java.util.Optional.of(node);
+        }
+        if (plan instanceof org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec adaptive) {
+            return find(adaptive.executedPlan());
+        }
+        for (SparkPlan child : scala.jdk.javaapi.CollectionConverters.asJava(plan.children())) {
+            java.util.Optional<SkippingScanExec> found = find(child);
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     @Test

@@ -45,6 +45,14 @@ public final class SkippingFileIndex implements FileIndex {
     private final Configuration hadoopConf;
     private final IndexTypes indexTypes;
     private volatile ScanReport lastScan;
+    /** Reports by the data filters of the listing (a scan's), for the scan's SQL metrics; the latest few. */
+    private final Map<Seq<Expression>, ScanReport> reports = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<Seq<Expression>, ScanReport> eldest) {
+                    return size() > 32;
+                }
+            });
 
     public SkippingFileIndex(FileIndex delegate, Configuration hadoopConf) {
         this.delegate = delegate;
@@ -59,6 +67,11 @@ public final class SkippingFileIndex implements FileIndex {
     /** What the last listing skipped; empty before the first or when it had no filter to judge by. */
     public Optional<ScanReport> lastScan() {
         return Optional.ofNullable(lastScan);
+    }
+
+    /** What the latest listing with these data filters skipped (a scan's filters). */
+    public Optional<ScanReport> reportFor(Seq<Expression> dataFilters) {
+        return Optional.ofNullable(reports.get(dataFilters));
     }
 
     @Override
@@ -108,6 +121,7 @@ public final class SkippingFileIndex implements FileIndex {
             ScanReport report = new ScanReport(filter.toString(), counts[0], counts[1], counts[2], counts[3], counts[4],
                     System.nanoTime() - start);
             lastScan = report;
+            reports.put(dataFilters, report);
             LOG.info("Stork data skipping on {}: {}", rootPaths().mkString(", "), report);
             return CollectionConverters.asScala(kept).toList();
         } catch (IOException | RuntimeException e) {
