@@ -31,7 +31,7 @@ public final class DatasetParts {
         return manifest.manifest().properties();
     }
 
-    /** Every part, in the manifest's order. */
+    /** Every part, in the manifest's order ({@link Listed#ordinal()} is a position in it). */
     public java.util.List<ManifestPart> all() {
         return manifest.manifest().parts();
     }
@@ -43,6 +43,23 @@ public final class DatasetParts {
     @SuppressWarnings("unchecked")
     public <T> T derived(String name, java.util.function.Function<DatasetParts, T> compute) {
         return (T) manifest.derived().computeIfAbsent(name, k -> compute.apply(this));
+    }
+
+    /** A listed file's dataset generation and part, when it was listed from a dataset's manifest. */
+    public record Listed(DatasetParts dataset, ManifestPart part, int ordinal) {
+    }
+
+    /**
+     * The dataset and part a file status was listed from, without looking its path up: present for statuses
+     * a {@code stork://} listing made from a manifest, empty for any other.
+     */
+    public static Optional<Listed> listed(org.apache.hadoop.fs.FileStatus status) {
+        if (status instanceof io.stork.hadoop.namespace.StorkFileStatus stork && stork.part() != null) {
+            // The raw authority: a bucket name has nothing to decode, and decoding per file shows at a million.
+            return Optional.of(new Listed(new DatasetParts(status.getPath().toUri().getRawAuthority(),
+                    stork.manifest()), stork.part(), stork.ordinal()));
+        }
+        return Optional.empty();
     }
 
     /** The part a file of the dataset is, or empty (another bucket, outside the dataset, not committed). */

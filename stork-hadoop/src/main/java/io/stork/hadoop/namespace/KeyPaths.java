@@ -13,7 +13,27 @@ public record KeyPaths(String bucket, long blockSize) {
     /** The path of a key ("" is the root; a trailing slash, a directory marker's, is dropped). */
     public Path pathOf(String key) {
         String trimmed = key.endsWith("/") ? key.substring(0, key.length() - 1) : key;
+        if (plain(trimmed) && plain(bucket)) {
+            // Listing a dataset makes a path per part: for the usual names, one parse of the URI instead of
+            // Path's quoting and checks, the same Path either way (KeyPathsTest).
+            return new Path(java.net.URI.create(SCHEME + "://" + bucket + "/" + trimmed));
+        }
         return new Path(SCHEME, bucket, "/" + trimmed);
+    }
+
+    /** Only characters a URI takes as they are, no empty or dot segments. */
+    private static boolean plain(String s) {
+        if (s.isEmpty() || s.startsWith(".") || s.contains("//") || s.contains("/.")) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+                    || c == '.' || c == '=' || c == '/')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The key of a qualified path: its path without the leading slash; "" for the root. */
@@ -37,6 +57,15 @@ public record KeyPaths(String bucket, long blockSize) {
     /** A part as a dataset's manifest names it: size, ETag and time from the manifest, no call. */
     public FileStatus part(LoadedManifest manifest, ManifestPart part) {
         return new StorkFileStatus(part.length(), blockSize, part.modifiedAt(), pathOf(manifest.keyOf(part)),
-                part.etag());
+                part.etag(), manifest, part, -1);
+    }
+
+    /** As {@link #part}, for a listing: the part's path is made once per cached generation ({@link PartPaths}). */
+    public FileStatus listedPart(LoadedManifest manifest, ManifestPart part) {
+        PartPaths partPaths = (PartPaths) manifest.derived().computeIfAbsent(PartPaths.NAME,
+                k -> PartPaths.of(manifest, this));
+        PartPaths.Listed listed = partPaths.of(part, manifest, this);
+        return new StorkFileStatus(part.length(), blockSize, part.modifiedAt(), listed.path(), part.etag(), manifest,
+                part, listed.ordinal());
     }
 }

@@ -80,7 +80,7 @@ public final class Listings {
                     : manifest.rootKey() + "/" + directory)));
         }
         for (ManifestPart part : manifest.files(relative)) {
-            result.add(paths.part(manifest, part));
+            result.add(paths.listedPart(manifest, part));
         }
         return result.toArray(new FileStatus[0]);
     }
@@ -200,7 +200,7 @@ public final class Listings {
             List<LocatedFileStatus> parts = new ArrayList<>();
             for (ManifestPart part : manifest.get().manifest().parts()) {
                 if (relative.isEmpty() || part.path().startsWith(relative + "/")) {
-                    parts.add(new LocatedFileStatus(paths.part(manifest.get(), part), null));
+                    parts.add((LocatedFileStatus) paths.listedPart(manifest.get(), part));
                 }
             }
             return of(parts.toArray(new LocatedFileStatus[0]));

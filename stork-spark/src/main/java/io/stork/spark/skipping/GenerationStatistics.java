@@ -40,6 +40,12 @@ final class GenerationStatistics {
         return table;
     }
 
+    /** Whether row {@code ordinal} is {@code part} (positions are the manifest's: the same list, no lookup). */
+    boolean isOf(DatasetParts parts, int ordinal, ManifestPart part) {
+        List<ManifestPart> all = parts.all();
+        return ordinal < all.size() && all.get(ordinal) == part && ordinal < table.size();
+    }
+
     /** The part's row in the table, or -1 for a part of another manifest instance. */
     int ordinal(ManifestPart part) {
         Integer i = ordinals.get(part);

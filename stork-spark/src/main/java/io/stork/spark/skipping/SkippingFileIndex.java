@@ -152,15 +152,26 @@ public final class SkippingFileIndex implements FileIndex {
 
     /** The statistics row of a listed object, when the manifest holds current statistics for it. */
     private Optional<Judged> judged(FileStatus status, Map<Path, Optional<DatasetParts>> datasets) throws IOException {
-        Path file = status.getPath();
-        if (!StorkFileSystem.SCHEME.equals(file.toUri().getScheme())) {
-            return Optional.empty();
+        Optional<DatasetParts.Listed> listed = DatasetParts.listed(status);
+        Optional<DatasetParts> parts;
+        Optional<ManifestPart> part;
+        int knownOrdinal = -1;
+        if (listed.isPresent()) {
+            knownOrdinal = listed.get().ordinal();
+            // Listed from the manifest (the usual case): its part, no lookup by path.
+            parts = Optional.of(listed.get().dataset());
+            part = Optional.of(listed.get().part());
+        } else {
+            Path file = status.getPath();
+            if (!StorkFileSystem.SCHEME.equals(file.toUri().getScheme())) {
+                return Optional.empty();
+            }
+            parts = datasets.computeIfAbsent(file.getParent(), this::datasetOf);
+            if (parts.isEmpty()) {
+                return Optional.empty();
+            }
+            part = parts.get().part(file);
         }
-        Optional<DatasetParts> parts = datasets.computeIfAbsent(file.getParent(), this::datasetOf);
-        if (parts.isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<ManifestPart> part = parts.get().part(file);
         if (part.isEmpty() || part.get().statsJson() == null || part.get().length() != status.getLen()) {
             return Optional.empty();
         }
@@ -170,7 +181,8 @@ public final class SkippingFileIndex implements FileIndex {
         }
         GenerationStatistics statistics = parts.get().derived(GenerationStatistics.NAME,
                 p -> GenerationStatistics.of(p, indexTypes));
-        int ordinal = statistics.ordinal(part.get());
+        int ordinal = knownOrdinal >= 0 && statistics.isOf(parts.get(), knownOrdinal, part.get()) ? knownOrdinal
+                : statistics.ordinal(part.get());
         return ordinal < 0 || !statistics.table().hasStatistics(ordinal) ? Optional.empty()
                 : Optional.of(new Judged(statistics, ordinal));
     }
