@@ -125,6 +125,8 @@ final class DatasetCommitter {
                 createdAt, null, properties));
         if (!readersTrustManifest) {
             purge(manifest);
+        } else if (fs instanceof io.stork.hadoop.StorkFileSystem stork) {
+            stork.committed(root, manifest); // the next write here reads the dataset's settings with no call
         }
         return manifest;
     }

@@ -17,14 +17,19 @@ import org.apache.hadoop.fs.Path;
  *   <li>{@code clean [--older-than 60m]}: stray attempt parts of failed jobs, old claims and task markers;</li>
  *   <li>{@code vacuum [--retention 7d]}: also the parts generations dropped longer ago than the retention;</li>
  *   <li>{@code history}, {@code changes <from> [<to>]}: the generations, and what each added and dropped;</li>
- *   <li>{@code restore <generation>}: a new generation naming that generation's parts (nothing copied).</li>
+ *   <li>{@code restore <generation>}: a new generation naming that generation's parts (nothing copied);</li>
+ *   <li>{@code stats}: the current generation's data-skipping statistics per column;</li>
+ *   <li>{@code index <format> [option=value ...]}: statistics for objects Stork did not write (a Spark job:
+ *       run the tool with spark-submit and the runtime jar, or where Stork's Spark module is on the class
+ *       path).</li>
  * </ul>
  * {@code --dry-run} prints what clean or vacuum would delete and the bytes it would free. Objects that are
  * not Stork parts or Stork bookkeeping are never deleted.
  */
 public final class DatasetTool {
 
-    private static final List<String> COMMANDS = List.of("inspect", "stats", "clean", "vacuum", "history", "changes", "restore");
+    private static final List<String> COMMANDS = List.of("inspect", "stats", "index", "clean", "vacuum", "history", "changes", "restore");
+    private static final String INDEX_COMMAND = "io.stork.spark.skipping.IndexCommand";
 
     private DatasetTool() {
     }
@@ -40,6 +45,7 @@ public final class DatasetTool {
 
     static int run(String[] args) throws IOException {
         Configuration conf = new Configuration();
+        java.util.Map<String, String> given = new java.util.LinkedHashMap<>(); // the -D settings, for a Spark job
         // Run by spark-submit (--class io.stork.commit.DatasetTool stork-spark-runtime.jar): its --conf
         // spark.hadoop.* settings arrive as system properties, as they would reach a Spark application.
         System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("spark.hadoop."))
@@ -58,6 +64,7 @@ public final class DatasetTool {
             String arg = args[i];
             if (arg.startsWith("-D") && arg.contains("=")) {
                 conf.set(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
+                given.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
             } else if (arg.equals("--dry-run")) {
                 dryRun = true;
             } else if (arg.equals("--older-than") && i + 1 < args.length) {
@@ -73,9 +80,16 @@ public final class DatasetTool {
             }
         }
         if (command == null || uri == null || !COMMANDS.contains(command)) {
-            System.err.println("usage: stork-dataset inspect|stats|clean|vacuum|history|changes|restore [--dry-run] "
-                    + "[--older-than 60m] [--retention 7d] [-Dkey=value ...] <dataset uri> [<generation> ...]");
+            System.err.println("usage: stork-dataset inspect|stats|index|clean|vacuum|history|changes|restore [--dry-run] "
+                    + "[--older-than 60m] [--retention 7d] [-Dkey=value ...] <dataset uri> [<generation> ...] "
+                    + "| index <dataset uri> <format> [option=value ...]");
             return 2;
+        }
+        if (command.equals("index")) {
+            List<String> indexArgs = new ArrayList<>(List.of(uri));
+            indexArgs.addAll(rest);
+            System.out.println(index(indexArgs.toArray(new String[0]), given));
+            return 0;
         }
         // Raw objects, not the manifest's view, and an instance of our own for that setting.
         conf.setBoolean("fs.stork.read.raw", true);
@@ -107,6 +121,34 @@ public final class DatasetTool {
                         DatasetCommitter.settings(conf, inspection.root()).claimTimeout());
             }
             return inspection.missing().isEmpty() ? 0 : 1;
+        }
+    }
+
+    /** Runs the index command's Spark job through Stork's Spark module, found on the class path. */
+    private static String index(String[] args, java.util.Map<String, String> settings) throws IOException {
+        java.lang.reflect.Method run;
+        try {
+            run = Class.forName(INDEX_COMMAND).getMethod("runForTool", String[].class, java.util.Map.class);
+        } catch (ClassNotFoundException | NoClassDefFoundError | NoSuchMethodException e) {
+            throw new IllegalArgumentException("index runs a Spark job and Spark is not on the class path: run "
+                    + "spark-submit --class io.stork.commit.DatasetTool stork-spark-runtime-<version>.jar index "
+                    + "<dataset uri> <format> [option=value ...]");
+        }
+        try {
+            return (String) run.invoke(null, args, settings);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof IllegalArgumentException bad) {
+                throw bad;
+            }
+            // A Spark error (a path that is not there, a format that cannot read it): its first line.
+            String message = String.valueOf(cause.getMessage()).lines().findFirst().orElse(cause.toString());
+            throw new IOException("index failed: " + message, cause);
         }
     }
 

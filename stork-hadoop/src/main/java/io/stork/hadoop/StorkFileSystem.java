@@ -296,9 +296,17 @@ public class StorkFileSystem extends FileSystem
         return namespace.datasetCovering(keyOf(path)).map(manifest -> new DatasetParts(bucket, manifest));
     }
 
-    /** The committed parts of the dataset whose root is {@code path}: cached, else one GET; ancestors not asked. */
-    public java.util.Optional<DatasetParts> datasetAt(Path path) throws IOException {
-        return namespace.datasetAt(keyOf(path)).map(manifest -> new DatasetParts(bucket, manifest));
+    /** A committer of this process has just committed {@code manifest} at {@code path}: cache it as read. */
+    public void committed(Path path, io.stork.manifest.Manifest manifest) {
+        namespace.committed(keyOf(path), manifest);
+    }
+
+    /**
+     * The committed parts of the dataset whose root is {@code path} as this file system has them cached
+     * (a status or listing of the root has just read its manifest); empty otherwise. Never a call.
+     */
+    public java.util.Optional<DatasetParts> cachedDatasetAt(Path path) {
+        return namespace.cachedDatasetAt(keyOf(path)).map(manifest -> new DatasetParts(bucket, manifest));
     }
 
     @Override

@@ -111,6 +111,23 @@ class UserPathProcessTest {
         List<String> stats = SparkProcess.runTool("tool-java-stats", javaTool, work);
         assertThat(stats).anyMatch(l -> l.contains("4 parts, 4 with statistics (400 rows)"))
                 .anyMatch(l -> l.matches("id\\s+long\\s+0\\s+399\\s+0\\s+0\\s+4"));
+
+        // index needs Spark: with java alone, one line saying how to run it; with spark-submit, it runs.
+        javaTool.set(javaTool.indexOf("stats"), "index");
+        javaTool.set(javaTool.size() - 1, "stork://" + s3 + "/" + run + "/fmt-csv");
+        javaTool.addAll(List.of("csv", "header=true"));
+        Process noSpark = new ProcessBuilder(javaTool).directory(work.toFile()).redirectErrorStream(true).start();
+        String said = new String(noSpark.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(noSpark.waitFor()).isEqualTo(2);
+        assertThat(said.strip()).startsWith("stork-dataset: index runs a Spark job and Spark is not on the class path")
+                .doesNotContain("\n").doesNotContain("Exception");
+        List<String> submitIndex = new ArrayList<>(List.of(SparkProcess.sparkHome().resolve("bin/spark-submit").toString(),
+                "--master", "local[2]", "--class", "io.stork.commit.DatasetTool"));
+        submitIndex.addAll(SparkProcess.confArgs(SparkProcess.bucketConf(s3, "s3")));
+        submitIndex.addAll(List.of(SparkProcess.runtimeJar().toString(), "index",
+                "stork://" + s3 + "/" + run + "/fmt-csv", "csv", "header=true", "inferSchema=true"));
+        List<String> indexed = SparkProcess.runTool("tool-spark-submit-index", submitIndex, work);
+        assertThat(indexed).anyMatch(l -> l.startsWith("indexed 2 of 2 objects under stork://" + s3));
     }
 
     @Test

@@ -83,6 +83,12 @@ public final class DatasetManifests {
         return entry != null ? Optional.ofNullable(entry.manifest) : load(dirKey, true);
     }
 
+    /** The manifest of directory {@code dirKey} if this file system has it cached and fresh; no call. */
+    public Optional<LoadedManifest> cachedAt(String dirKey) {
+        Entry entry = fresh(dirKey);
+        return entry == null ? Optional.empty() : Optional.ofNullable(entry.manifest);
+    }
+
     /**
      * The manifest of directory {@code dirKey} as the store has it now: one conditional GET when a
      * manifest is cached (304 while unchanged), else one GET.
@@ -133,6 +139,17 @@ public final class DatasetManifests {
     private synchronized Entry fresh(String dirKey) {
         Entry entry = entries.get(dirKey);
         return entry != null && System.nanoTime() - entry.validatedAt < ttlNanos ? entry : null;
+    }
+
+    /**
+     * This process has just committed {@code manifest} to {@code dirKey}: remember it as a read would (no
+     * ETag, so the next revalidation is a full GET), so that the next write to the dataset from this
+     * process finds its properties without a call. Listings revalidate as always.
+     */
+    public synchronized void recordCommitted(String dirKey, Manifest manifest) {
+        if (capacity > 0) {
+            entries.put(dirKey, new Entry(LoadedManifest.index(dirKey, manifest), null, System.nanoTime(), false));
+        }
     }
 
     /** A GET elsewhere found no manifest in {@code dirKey}: remember it, as a failed lookup would. */

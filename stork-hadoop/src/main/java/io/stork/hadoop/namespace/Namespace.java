@@ -269,9 +269,16 @@ public final class Namespace {
         return covering;
     }
 
-    /** The manifest of the dataset whose root is {@code key}: cached (or its absence), else one GET. */
-    public Optional<LoadedManifest> datasetAt(String key) throws IOException {
-        return readRaw || isInternal(key) ? Optional.empty() : manifests.at(key);
+    /** This process committed {@code manifest} to the dataset at {@code key} (after the write's own invalidation). */
+    public void committed(String key, io.stork.manifest.Manifest manifest) {
+        if (!readRaw && !isInternal(key)) {
+            manifests.recordCommitted(key, manifest);
+        }
+    }
+
+    /** The manifest of the dataset whose root is {@code key} if it is cached; no call. */
+    public Optional<LoadedManifest> cachedDatasetAt(String key) {
+        return readRaw || isInternal(key) ? Optional.empty() : manifests.cachedAt(key);
     }
 
     /** The manifest of the dataset holding {@code key}: cached, else found by a GET per level up; none in raw mode. */

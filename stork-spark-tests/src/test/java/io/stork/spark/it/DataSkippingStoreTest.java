@@ -328,6 +328,15 @@ class DataSkippingStoreTest {
         ScanReport report = DataSkipping.reports(changed).get(0);
         assertThat(report.objectsRead()).isEqualTo(2);
         assertThat(report.withStatistics()).isEqualTo(5);
+
+        // Indexed again from the dataset tool (in this JVM it uses the running session, and leaves it running).
+        assertThat(io.stork.commit.DatasetToolAccess.run(toolArgs("index", path, "csv", "header=true",
+                "inferSchema=true"))).isZero();
+        Dataset<Row> reindexed = spark.read().options(options).csv(path).where("id = 437");
+        assertThat(reindexed.collectAsList()).hasSize(2);
+        assertThat(DataSkipping.reports(reindexed).get(0).withStatistics()).isEqualTo(6);
+        assertThat(DataSkipping.reports(reindexed).get(0).objectsRead()).isEqualTo(2);
+        assertThat(spark.sparkContext().isStopped()).isFalse();
     }
 
     @Test

@@ -57,27 +57,50 @@ public final class IndexCommand {
      * [option=value ...]}: indexes a dataset and prints where the index went.
      */
     public static void main(String[] args) throws IOException {
-        if (args.length < 2) {
-            System.err.println("usage: IndexCommand <dataset path> <format> [option=value ...]  "
-                    + "(e.g. stork://b/logs csv header=true inferSchema=true)");
+        try {
+            System.out.println(runForTool(args, Map.of()));
+        } catch (IllegalArgumentException e) {
+            System.err.println("index: " + e.getMessage());
             System.exit(2);
+        }
+    }
+
+    /**
+     * The {@code index} command of the dataset tool ({@code io.stork.commit.DatasetTool}, which finds this
+     * class when Spark is on the class path): {@code <path> <format> [option=value ...]}, with the tool's
+     * {@code -D} settings as the session's Hadoop settings. Uses the application's session under
+     * spark-submit (or a local one when there is none) and stops only a session it started. Returns the
+     * line to print; IllegalArgumentException, one line, for bad arguments.
+     */
+    public static String runForTool(String[] args, Map<String, String> hadoopSettings) throws IOException {
+        if (args.length < 2) {
+            throw new IllegalArgumentException("usage: index <dataset path> <format> [option=value ...]  "
+                    + "(e.g. stork://b/logs csv header=true inferSchema=true)");
         }
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 2; i < args.length; i++) {
             int eq = args[i].indexOf('=');
             if (eq <= 0) {
-                System.err.println("not option=value: " + args[i]);
-                System.exit(2);
+                throw new IllegalArgumentException("not option=value: " + args[i]);
             }
             options.put(args[i].substring(0, eq), args[i].substring(eq + 1));
         }
-        SparkSession spark = SparkSession.builder().appName("stork-index").getOrCreate();
+        boolean ours = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
+        SparkSession.Builder builder = SparkSession.builder().appName("stork-index");
+        if (ours && System.getProperty("spark.master") == null) {
+            builder.master("local[*]"); // the dataset tool run with java: a local job
+        }
+        hadoopSettings.forEach((k, v) -> builder.config("spark.hadoop." + k, v));
+        SparkSession spark = builder.getOrCreate();
         try {
+            hadoopSettings.forEach((k, v) -> spark.sparkContext().hadoopConfiguration().set(k, v));
             Result result = index(spark, args[0], args[1], options);
-            System.out.printf("indexed %d of %d objects under %s: %s (%,d bytes)%n", result.indexed(), result.objects(),
-                    args[0], result.location(), result.indexBytes());
+            return String.format("indexed %d of %d objects under %s: %s (%,d bytes)", result.indexed(),
+                    result.objects(), args[0], result.location(), result.indexBytes());
         } finally {
-            spark.stop();
+            if (ours) {
+                spark.stop();
+            }
         }
     }
 

@@ -28,7 +28,9 @@ public final class SkippingSettings {
 
     /**
      * The skipping settings the output dataset keeps in its manifest; none for a new dataset or another
-     * scheme. The manifest is the one the write's existence check cached (no call; one GET otherwise).
+     * scheme. The manifest is the one the write's output check (Spark's {@code exists} on the output, which
+     * reads an existing dataset's manifest) has just cached: this costs no call. Should it not be cached,
+     * the write gathers the session's defaults (a debug line says so).
      */
     public static Map<String, String> ofDataset(Configuration jobConf) {
         String output = jobConf.get(OUTPUT_DIR);
@@ -39,9 +41,14 @@ public final class SkippingSettings {
             Path root = new Path(output);
             FileSystem fs = root.getFileSystem(jobConf);
             if (fs instanceof StorkFileSystem stork) {
-                return stork.datasetAt(root).map(DatasetParts::properties).orElse(Map.of());
+                Map<String, String> settings = stork.cachedDatasetAt(root).map(DatasetParts::properties)
+                        .orElse(Map.of());
+                if (settings.isEmpty()) {
+                    LOG.debug("Data skipping: no cached manifest with settings for {}", output);
+                }
+                return settings;
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (java.io.IOException | RuntimeException e) {
             LOG.warn("Data skipping: could not read the settings of {} ({}); the write uses its own options and the "
                     + "session's", output, e.toString());
         }
