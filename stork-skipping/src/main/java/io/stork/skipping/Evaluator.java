@@ -107,7 +107,7 @@ public final class Evaluator {
             return false;
         }
         if (p instanceof And a) {
-            return may(a.left(), part) && may(a.right(), part);
+            return may(a.left(), part) && may(a.right(), part) && GeoConjunction.allows(a, part);
         }
         if (p instanceof Or o) {
             return may(o.left(), part) || may(o.right(), part);

@@ -26,13 +26,14 @@ import org.junit.jupiter.api.Test;
  * No false negatives: for random parts (all column kinds, nulls, NaN, -0.0, long and unicode strings,
  * every index type) and random predicates, whenever a row of the part makes the predicate TRUE under SQL's
  * three-valued logic, the evaluator, reading the statistics back from their JSON, says the part may match.
+ * Geo boxes over a pair of double columns are among the indexes.
  * Also checks that skipping happens at all (a filter that can never skip is no use).
  */
 class EvaluatorPropertyTest {
 
-    private static final String[] NAMES = {"l", "d", "m", "s", "b"};
+    private static final String[] NAMES = {"l", "d", "m", "s", "b", "e"};
     private static final ColumnType[] TYPES = {ColumnType.LONG, ColumnType.DOUBLE, ColumnType.DECIMAL,
-            ColumnType.STRING, ColumnType.BOOLEAN};
+            ColumnType.STRING, ColumnType.BOOLEAN, ColumnType.DOUBLE};
     private static final String[] STRINGS = {"", "a", "ab", "abc", "abd", "b", "zz", "Zürich", "Zurich", "日本",
             "日本語", "😀", "😀x", "\uFFFD", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1",
             "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa2"};
@@ -51,9 +52,12 @@ class EvaluatorPropertyTest {
                 case 2 -> "l:bloom,s:bloom,d:bloom,m:bloom";
                 default -> "s:values,l:bloom";
             };
+            // Half the parts also get geo boxes over the double pair (d, e), from 1 to 4 boxes.
             SkippingSpec spec = SkippingSpec.of(schema(), Map.of(SkippingSpec.INDEXES, indexes,
                     SkippingSpec.STRING_PREFIX, Integer.toString(1 + random.nextInt(8)),
-                    "stork.skipping.values.max", Integer.toString(1 + random.nextInt(6))), types);
+                    "stork.skipping.values.max", Integer.toString(1 + random.nextInt(6)),
+                    SkippingSpec.GEO, part % 8 < 4 ? "d:e" : "",
+                    SkippingSpec.GEO_BOXES, Integer.toString(1 + random.nextInt(4))), types);
             PartStatisticsCollector collector = spec.newCollector(types);
             for (Object[] row : rows) {
                 for (int c = 0; c < row.length; c++) {

@@ -22,6 +22,7 @@ public final class ColumnCollector {
     private long nans;
     private Object min;
     private Object max;
+    private Object last;
 
     ColumnCollector(ColumnType type, int stringPrefix, Map<String, IndexCollector> indexes) {
         this.type = type;
@@ -31,6 +32,7 @@ public final class ColumnCollector {
 
     /** One row's value: canonical of the column's type, or null. */
     public void add(Object value) {
+        last = value;
         if (value == null) {
             nulls++;
         } else if (Values.isNaN(value)) {
@@ -49,12 +51,22 @@ public final class ColumnCollector {
         }
     }
 
+    /** The value of the current row (for indexes over two columns, fed when the row is done). */
+    Object last() {
+        return last;
+    }
+
     public ColumnType type() {
         return type;
     }
 
     ColumnStatistics finish() {
-        Map<String, ColumnIndex> built = new LinkedHashMap<>();
+        return finish(Map.of());
+    }
+
+    /** The column's statistics, with {@code more} indexes gathered elsewhere (over two columns). */
+    ColumnStatistics finish(Map<String, ColumnIndex> more) {
+        Map<String, ColumnIndex> built = new LinkedHashMap<>(more);
         for (Map.Entry<String, IndexCollector> e : indexes.entrySet()) {
             ColumnIndex index = e.getValue().finish();
             if (index != null) {

@@ -22,6 +22,9 @@ import java.util.Map;
  *   <li>{@code stork.skipping.indexes}: further indexes, {@code column:type} comma-separated
  *       ({@code city:values,user_id:bloom}); such a column is indexed even beyond the first N</li>
  *   <li>{@code stork.skipping.stringPrefix}: code points kept of string bounds (default 32)</li>
+ *   <li>{@code stork.skipping.geo}: latitude/longitude pairs, {@code lat:lon} comma-separated, that get
+ *       a {@code geo} index of up to {@code stork.skipping.geo.boxes} (default 8) boxes per part; both
+ *       columns floating point, both indexed</li>
  * </ul>
  * Serializable: built on the driver, used by every task that writes.
  */
@@ -33,17 +36,28 @@ public final class SkippingSpec implements Serializable {
     public static final String NUM_COLUMNS = PREFIX + "numColumns";
     public static final String INDEXES = PREFIX + "indexes";
     public static final String STRING_PREFIX = PREFIX + "stringPrefix";
+    public static final String GEO = PREFIX + "geo";
+    public static final String GEO_BOXES = PREFIX + "geo.boxes";
 
     /** A column to index: its name, its position in the written rows, its kind, and its extra index types. */
     public record Column(String name, int ordinal, ColumnType type, List<String> indexTypes) implements Serializable {
     }
 
+    /** A geo index: positions in {@link #columns()} of the latitude and longitude columns. */
+    public record GeoPair(int latitude, int longitude) implements Serializable {
+    }
+
     private final List<Column> columns;
+    private final List<GeoPair> geo;
+    private final int geoBoxes;
     private final int stringPrefix;
     private final Map<String, String> options;
 
-    private SkippingSpec(List<Column> columns, int stringPrefix, Map<String, String> options) {
+    private SkippingSpec(List<Column> columns, List<GeoPair> geo, int geoBoxes, int stringPrefix,
+                         Map<String, String> options) {
         this.columns = List.copyOf(columns);
+        this.geo = List.copyOf(geo);
+        this.geoBoxes = geoBoxes;
         this.stringPrefix = stringPrefix;
         this.options = Map.copyOf(options);
     }
@@ -62,7 +76,7 @@ public final class SkippingSpec implements Serializable {
             }
         });
         if (!Boolean.parseBoolean(opts.getOrDefault(ENABLED, "true").trim())) {
-            return new SkippingSpec(List.of(), 32, opts);
+            return new SkippingSpec(List.of(), List.of(), 8, 32, opts);
         }
         int prefix = positive(opts, STRING_PREFIX, 32);
         Map<String, List<String>> extra = new LinkedHashMap<>();
@@ -76,6 +90,18 @@ public final class SkippingSpec implements Serializable {
                 throw new IllegalArgumentException(INDEXES + ": no index type '" + type + "' (known: " + types.names() + ")");
             }
             extra.computeIfAbsent(item.substring(0, colon).trim().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(type);
+        }
+        List<String[]> geoPairs = new ArrayList<>();
+        for (String item : split(opts.get(GEO))) {
+            String[] pair = item.split(":");
+            if (pair.length != 2 || pair[0].isBlank() || pair[1].isBlank()) {
+                throw new IllegalArgumentException(GEO + ": '" + item + "' is not latitude:longitude (e.g. lat:lon)");
+            }
+            geoPairs.add(new String[] {pair[0].trim(), pair[1].trim()});
+        }
+        int geoBoxes = positive(opts, GEO_BOXES, 8);
+        if (geoBoxes < 1) {
+            throw new IllegalArgumentException(GEO_BOXES + " must be at least 1");
         }
         List<String> named = split(opts.get(COLUMNS));
         int first = positive(opts, NUM_COLUMNS, 32);
@@ -91,6 +117,7 @@ public final class SkippingSpec implements Serializable {
                 supported++;
             }
             wanted |= extra.containsKey(lower);
+            wanted |= geoPairs.stream().anyMatch(p -> p[0].equalsIgnoreCase(name) || p[1].equalsIgnoreCase(name));
             if (!wanted) {
                 continue;
             }
@@ -116,7 +143,30 @@ public final class SkippingSpec implements Serializable {
                 throw new IllegalArgumentException(INDEXES + ": no column '" + n + "' in the written rows");
             }
         }
-        return new SkippingSpec(chosen, prefix, opts);
+        List<GeoPair> geo = new ArrayList<>();
+        for (String[] pair : geoPairs) {
+            int lat = position(chosen, pair[0]);
+            int lon = position(chosen, pair[1]);
+            if (lat < 0 || lon < 0) {
+                throw new IllegalArgumentException(GEO + ": no column '" + (lat < 0 ? pair[0] : pair[1])
+                        + "' in the written rows");
+            }
+            if (chosen.get(lat).type() != ColumnType.DOUBLE || chosen.get(lon).type() != ColumnType.DOUBLE) {
+                throw new IllegalArgumentException(GEO + ": '" + pair[0] + "' and '" + pair[1]
+                        + "' must both be float or double columns");
+            }
+            geo.add(new GeoPair(lat, lon));
+        }
+        return new SkippingSpec(chosen, geo, geoBoxes, prefix, opts);
+    }
+
+    private static int position(List<Column> chosen, String name) {
+        for (int i = 0; i < chosen.size(); i++) {
+            if (chosen.get(i).name().equalsIgnoreCase(name)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     public List<Column> columns() {
@@ -140,11 +190,16 @@ public final class SkippingSpec implements Serializable {
             names.add(c.name());
             collectors.add(new ColumnCollector(c.type(), stringPrefix, indexes));
         }
-        return new PartStatisticsCollector(names, collectors);
+        List<PartStatisticsCollector.GeoPair> pairs = new ArrayList<>();
+        for (GeoPair pair : geo) {
+            pairs.add(new PartStatisticsCollector.GeoPair(pair.latitude(), pair.longitude(),
+                    new GeoCollector(columns.get(pair.longitude()).name(), geoBoxes)));
+        }
+        return new PartStatisticsCollector(names, collectors, pairs);
     }
 
     private static String canonicalKey(String key) {
-        for (String known : new String[] {ENABLED, COLUMNS, NUM_COLUMNS, INDEXES, STRING_PREFIX}) {
+        for (String known : new String[] {ENABLED, COLUMNS, NUM_COLUMNS, INDEXES, STRING_PREFIX, GEO, GEO_BOXES}) {
             if (known.equalsIgnoreCase(key)) {
                 return known;
             }

@@ -17,10 +17,11 @@ public final class IndexTypes {
         this.byName = Collections.unmodifiableMap(byName);
     }
 
-    /** Built-ins ({@code values}, {@code bloom}) and the plug-ins visible from {@code loader}. */
+    /** Built-ins ({@code values}, {@code bloom}, {@code geo}) and the plug-ins visible from {@code loader}. */
     public static IndexTypes load(ClassLoader loader) {
         Map<String, IndexType> types = new LinkedHashMap<>();
-        for (IndexType type : new IndexType[] {new ValueListIndexType(), new BloomIndexType()}) {
+        for (IndexType type : new IndexType[] {new ValueListIndexType(), new BloomIndexType(),
+                new io.stork.skipping.index.GeoBoxesIndexType()}) {
             types.put(type.name(), type);
         }
         for (IndexType type : ServiceLoader.load(IndexType.class, loader)) {

@@ -92,6 +92,10 @@ class DataSkippingPropertyStoreTest {
             if (!text) {
                 writer = writer.option("stork.skipping.indexes", random.nextBoolean() ? "s:values,l:bloom,i:values"
                         : "d:bloom,m:values,ts:bloom,b:values");
+                if (random.nextBoolean()) {
+                    writer = writer.option("stork.skipping.geo", "d:f").option("stork.skipping.geo.boxes",
+                            Integer.toString(1 + random.nextInt(4)));
+                }
             }
             if (partitioned) {
                 writer = writer.partitionBy("p");

@@ -268,6 +268,30 @@ class DataSkippingStoreTest {
     }
 
     @Test
+    void geoBoxesRuleOutAnObjectWhosePointsClusterAroundOtherPlaces() throws Exception {
+        String path = "stork://" + S3_BUCKET + "/skip-geo-boxes-" + UUID.randomUUID().toString().substring(0, 8);
+        for (int i = 0; i < 6; i++) {
+            // Object i: points around two places on latitude -40 + 10i, one at longitude -100, one at +100.
+            var rows = spark.range(0, 400, 1, 1).selectExpr("id + " + (i * 1000) + " AS id",
+                    "CAST(-40 + " + (10 * i) + " + (id % 7) * 0.01 AS DOUBLE) AS lat",
+                    "CAST(IF(id % 2 = 0, -100.0, 100.0) + (id % 5) * 0.01 AS DOUBLE) AS lon").write();
+            // The first write names the pair; the appends use the dataset's setting.
+            (i == 0 ? rows.option("stork.skipping.geo", "lat:lon") : rows.mode("append")).parquet(path);
+        }
+        assertThat(manifest(path).properties()).containsEntry("stork.skipping.geo", "lat:lon");
+        assertThat(manifest(path).parts()).hasSize(6).allSatisfy(p -> assertThat(p.statsJson()).contains("\"geo\""));
+        Dataset<Row> ocean = spark.read().parquet(path).where("stork_geo_box(lat, lon, -11.0, -9.0, -5.0, 5.0)");
+        assertThat(ocean.collectAsList()).isEmpty();
+        ScanReport report = DataSkipping.reports(ocean).get(0);
+        assertThat(report.objectsListed()).isEqualTo(6);
+        assertThat(report.objectsRead()).as("by bounds alone, object 3 spans the box; by its boxes it does not").isZero();
+        Dataset<Row> place = spark.read().parquet(path).where("lat BETWEEN -10.5 AND -9.5 AND lon BETWEEN 99.5 AND 100.5");
+        Set<String> opened = objectsRead(path, () -> assertThat(place.collectAsList()).hasSize(200));
+        assertThat(DataSkipping.reports(place).get(0).objectsRead()).isEqualTo(1);
+        assertThat(opened).hasSize(1);
+    }
+
+    @Test
     void theDatasetToolPrintsStatisticsPerColumn() throws Exception {
         String path = write("s3", "parquet", null);
         java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
