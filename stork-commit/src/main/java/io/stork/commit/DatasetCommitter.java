@@ -80,8 +80,9 @@ final class DatasetCommitter {
     ManifestPart describe(Path file, int task, long attempt) throws IOException {
         FileStatus status = fs.getFileStatus(file);
         String etag = status instanceof EtagSource source ? source.getEtag() : null;
+        int tail = status instanceof io.stork.hadoop.namespace.StorkFileStatus stork ? stork.tail() : 0;
         return new ManifestPart(relativePath(fs.makeQualified(file)), status.getLen(), etag, jobId, task, attempt,
-                status.getModificationTime(), null, null);
+                status.getModificationTime(), null, null).withTail(tail);
     }
 
     String relativePath(Path qualifiedFile) {

@@ -76,9 +76,10 @@ final class ObjectCreation {
             return new FSDataOutputStream(new SuccessMarkerStream(store.create(target, options), asked,
                     () -> commits.commitOnSuccessMarker(directory), () -> namespace.changed(key)), statistics);
         }
-        return new FSDataOutputStream(new StorkOutputStream(store.create(target, options), asked, written -> {
-            namespace.written(key, new StorkFileStatus(written.length(), paths.blockSize(),
-                    System.currentTimeMillis(), qualified, written.etag()));
+        return new FSDataOutputStream(new StorkOutputStream(store.create(target, options), asked, done -> {
+            io.stork.store.ObjectInfo written = done.info();
+            namespace.written(key, StorkFileStatus.written(written.length(), paths.blockSize(),
+                    System.currentTimeMillis(), qualified, written.etag(), done.tail()));
             attemptDirectory.ifPresent(dir -> commits.written(dir, requestedKey,
                     new WrittenFile(qualified, written.length(), written.etag())));
         }), statistics);

@@ -47,6 +47,7 @@ final class StorkConfig {
     static final String READAHEAD_RANGE = "readahead.range";
     static final String READ_WHOLE_OBJECT_SIZE = "read.whole.object.size";
     static final String READ_TAIL_SIZE = "read.tail.size";
+    static final String READ_TAIL_EXACT = "read.tail.exact";
     static final String BLOCK_SIZE = "block.size";
     static final String VECTORED_READ_THREADS = "vectored.read.threads";
     static final String STATUS_CACHE_SIZE = "status.cache.size";

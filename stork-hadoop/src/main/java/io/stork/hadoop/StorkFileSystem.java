@@ -59,6 +59,7 @@ public class StorkFileSystem extends FileSystem
     private KeyPaths paths;
     private Path workingDirectory;
     private io.stork.hadoop.io.ReadPolicy readPolicy;
+    private boolean exactTails;
     private ExecutorService vectoredReadPool;
     private Namespace namespace;
     private Listings listings;
@@ -87,6 +88,7 @@ public class StorkFileSystem extends FileSystem
         workingDirectory = makeQualified(new Path("/user", UserGroupInformation.getCurrentUser().getShortUserName()));
         ioStatistics = StoreIOStatistics.of(store.statistics());
         readRaw = config.getBoolean(StorkConfig.READ_RAW, false);
+        exactTails = config.getBoolean(StorkConfig.READ_TAIL_EXACT, false);
         DatasetManifests manifests = new DatasetManifests(store, bucket,
                 config.getInt(StorkConfig.MANIFEST_CACHE_SIZE, 100),
                 config.getDuration(StorkConfig.MANIFEST_CACHE_TTL, Duration.ofMinutes(1)),
@@ -220,7 +222,8 @@ public class StorkFileSystem extends FileSystem
 
     private StorkInputStream openObject(Path path, String key, long length, String etag) throws IOException {
         Namespace.ReadTarget target = namespace.readTarget(path, key, etag);
-        return StorkInputStream.open(store, ObjectKey.of(bucket, target.objectKey()), path.toString(), readPolicy,
+        return StorkInputStream.open(store, ObjectKey.of(bucket, target.objectKey()), path.toString(),
+                readPolicy.forPart(target.tail(), exactTails),
                 statistics, vectoredReadPool, length >= 0 ? length : target.length(), target.etag(), target.committedIn());
     }
 

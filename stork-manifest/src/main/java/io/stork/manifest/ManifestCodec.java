@@ -113,6 +113,9 @@ public final class ManifestCodec {
         if (part.addedIn() > 0) {
             g.writeNumberField("addedIn", part.addedIn());
         }
+        if (part.tail() > 0) {
+            g.writeNumberField("tail", part.tail());
+        }
         if (removed != null) {
             g.writeNumberField("removedIn", removed.removedIn());
             g.writeStringField("removedAt", removed.removedAt().toString());
@@ -349,6 +352,7 @@ public final class ManifestCodec {
         long modifiedAt = 0;
         Long records = null;
         String stats = null;
+        int tail = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
@@ -363,6 +367,7 @@ public final class ManifestCodec {
                 case "records" -> records = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
                 case "stats" -> stats = copyStructure(p);
                 case "addedIn" -> addedIn = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : 0;
+                case "tail" -> tail = value == JsonToken.VALUE_NUMBER_INT ? p.getIntValue() : 0;
                 case "removedIn" -> removedIn = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null;
                 case "removedAt" -> removedAt = p.getValueAsString();
                 default -> p.skipChildren();
@@ -373,7 +378,7 @@ public final class ManifestCodec {
             return new PartFields(new ManifestPart(require(source, where + " \"path\"", path),
                     require(source, where + " \"length\"", length), etag, require(source, where + " \"job\"", job),
                     require(source, where + " \"task\"", task), require(source, where + " \"attempt\"", attempt),
-                    modifiedAt, records, stats, addedIn), removedIn, removedAt);
+                    modifiedAt, records, stats, addedIn, tail), removedIn, removedAt);
         } catch (IllegalArgumentException e) {
             throw new CorruptManifestException(source, e.getMessage(), e);
         }

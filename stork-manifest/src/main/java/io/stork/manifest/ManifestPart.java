@@ -19,9 +19,17 @@ import java.util.Objects;
  *                   data skipping defines its content), or null
  * @param addedIn    the generation whose commit added the part to the dataset; 0 while it is not committed
  *                   (a task's report) or unknown (a manifest written before generations were recorded)
+ * @param tail       bytes at the end of the object a reader needs first, as the writer saw them (a Parquet
+ *                   footer with its length and magic), so that one GET fetches exactly those; 0 unknown
  */
 public record ManifestPart(String path, long length, String etag, String jobId, int task, long attempt,
-                           long modifiedAt, Long records, String statsJson, long addedIn) implements Serializable {
+                           long modifiedAt, Long records, String statsJson, long addedIn, int tail)
+        implements Serializable {
+
+    public ManifestPart(String path, long length, String etag, String jobId, int task, long attempt,
+                        long modifiedAt, Long records, String statsJson, long addedIn) {
+        this(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson, addedIn, 0);
+    }
 
     /** A part not yet committed to any generation. */
     public ManifestPart(String path, long length, String etag, String jobId, int task, long attempt,
@@ -38,20 +46,30 @@ public record ManifestPart(String path, long length, String etag, String jobId, 
         if (length < 0) {
             throw new IllegalArgumentException("negative length for part " + path);
         }
+        if (tail < 0 || tail > length) {
+            tail = 0; // a hint only: one that cannot be right is dropped
+        }
     }
 
     public ManifestPart withAddedIn(long generation) {
         return generation == addedIn ? this
-                : new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson, generation);
+                : new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson, generation,
+                        tail);
     }
 
     public ManifestPart withRecords(Long count) {
-        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, count, statsJson, addedIn);
+        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, count, statsJson, addedIn, tail);
     }
 
     /** This part with statistics gathered while writing it (a JSON object), or none (null). */
     public ManifestPart withStats(String json) {
-        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, json, addedIn);
+        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, json, addedIn, tail);
+    }
+
+    /** This part with the tail a reader needs first ({@link #tail()}). */
+    public ManifestPart withTail(int bytes) {
+        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson, addedIn,
+                bytes);
     }
 
     /** The directory part of {@link #path()}, "" for a part at the dataset root. */

@@ -49,6 +49,18 @@ class ManifestCodecTest {
     }
 
     @Test
+    void roundTripsThePartsTailAndDropsOneThatCannotBeRight() throws IOException {
+        ManifestPart part = new ManifestPart("part-00000-x.parquet", 5000, "\"e\"", JOB, 0, 1, 7L, 10L, null, 1)
+                .withTail(1234);
+        Manifest original = manifest(List.of(part));
+        String json = new String(encode(original), StandardCharsets.UTF_8);
+        assertThat(json).contains("\"tail\":1234");
+        assertThat(decode(json).parts().get(0).tail()).isEqualTo(1234);
+        assertThat(decode(json.replace("\"tail\":1234", "\"tail\":9999")).parts().get(0).tail()).isZero();
+        assertThat(new String(encode(manifest(List.of(part.withTail(0)))), StandardCharsets.UTF_8)).doesNotContain("tail");
+    }
+
+    @Test
     void roundTripsEveryField() throws IOException {
         ManifestPart withStats = new ManifestPart("year=2024/" + PartNames.partFileName(7, JOB, 12, ".c000.csv"),
                 1234, "abc", JOB, 7, 12, 1_763_000_000_000L, 99L, "{\"columns\":{\"id\":{\"min\":1,\"max\":9}}}");

@@ -50,7 +50,8 @@ public final class SkippingBenchmark {
         String name = opts.getOrDefault("name", "data-skipping");
         LocalStore store = LocalStore.shared();
         String bucket = "stork-bench-skip-" + UUID.randomUUID().toString().substring(0, 6);
-        SparkSession spark = session(store);
+        boolean exactTails = Boolean.parseBoolean(opts.getOrDefault("tail-exact", "false"));
+        SparkSession spark = session(store, exactTails);
         ((StorkFileSystem) new org.apache.hadoop.fs.Path("stork://" + bucket + "/")
                 .getFileSystem(spark.sparkContext().hadoopConfiguration())).store().createBucket(bucket);
 
@@ -62,9 +63,9 @@ public final class SkippingBenchmark {
         // The bloom filter sized for the distinct values a part holds, as docs/data-skipping.md advises.
         String bloomItems = Long.toString(rows / objects);
         data.write().option("stork.skipping.indexes", "city:values,user_id:bloom")
-                .option("stork.skipping.bloom.items", bloomItems).parquet(parquet);
+                .option("stork.skipping.bloom.items", bloomItems).option("stork.skipping.geo", "lat:lon").parquet(parquet);
         data.write().option("header", "true").option("stork.skipping.indexes", "city:values,user_id:bloom")
-                .option("stork.skipping.bloom.items", bloomItems).csv(csv);
+                .option("stork.skipping.bloom.items", bloomItems).option("stork.skipping.geo", "lat:lon").csv(csv);
         data.write().format("delta").save(delta);
         System.out.println("  written: Stork Parquet, Stork CSV, Delta");
 
@@ -111,8 +112,9 @@ public final class SkippingBenchmark {
         spark.stop();
     }
 
-    private static SparkSession session(LocalStore store) {
+    private static SparkSession session(LocalStore store, boolean exactTails) {
         return SparkSession.builder().master("local[2]").appName("stork-bench-skipping")
+                .config("spark.hadoop.fs.stork.read.tail.exact", Boolean.toString(exactTails))
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.adaptive.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "4")
@@ -190,6 +192,10 @@ public final class SkippingBenchmark {
                 .map(AccessLogEntry::path).distinct().count();
         long bytes = entries.stream().mapToLong(AccessLogEntry::bytesSent).sum();
         long gets = entries.stream().filter(e -> e.method().equals("GET")).count();
+        if (Boolean.getBoolean("stork.bench.showGets")) { // where the bytes went, call by call
+            entries.forEach(e -> System.out.printf("  %s %s %s %s %d %s%n", scenario.id(), e.method(), e.path(), e.query(),
+                    e.bytesSent(), e.headers()));
+        }
         spark.conf().unset("spark.stork.skipping.filter.enabled");
         return new Sample(objects, bytes, gets, planMs + listingMs(plan), wallMs, result.getLong(0));
     }

@@ -37,4 +37,18 @@ public record ReadPolicy(long readahead, long wholeObjectLimit, int tailSize) {
         }
         return null;
     }
+
+    /**
+     * The policy for a part whose manifest entry names the tail its reader needs first ({@code partTail},
+     * a Parquet footer with its length and magic; 0 unknown). A footer larger than the tail size is fetched
+     * whole by the first GET instead of in two. A smaller one is fetched exactly only when {@code exact}
+     * ({@code fs.stork.read.tail.exact}): the default tail also holds the page indexes Parquet writes just
+     * before its footer, which an exact tail leaves to a GET each (fewer bytes, more calls).
+     */
+    public ReadPolicy forPart(int partTail, boolean exact) {
+        if (partTail <= 0 || partTail == tailSize || tailSize == 0 || (partTail < tailSize && !exact)) {
+            return this;
+        }
+        return new ReadPolicy(readahead, wholeObjectLimit, partTail);
+    }
 }

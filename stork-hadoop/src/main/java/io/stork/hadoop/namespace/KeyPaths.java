@@ -57,7 +57,7 @@ public record KeyPaths(String bucket, long blockSize) {
     /** A part as a dataset's manifest names it: size, ETag and time from the manifest, no call. */
     public FileStatus part(LoadedManifest manifest, ManifestPart part) {
         return new StorkFileStatus(part.length(), blockSize, part.modifiedAt(), pathOf(manifest.keyOf(part)),
-                part.etag(), manifest, part, -1);
+                part.etag(), manifest, part, -1, 0);
     }
 
     /** As {@link #part}, for a listing: the part's path is made once per cached generation ({@link PartPaths}). */
@@ -66,6 +66,6 @@ public record KeyPaths(String bucket, long blockSize) {
                 k -> PartPaths.of(manifest, this));
         PartPaths.Listed listed = partPaths.of(part, manifest, this);
         return new StorkFileStatus(part.length(), blockSize, part.modifiedAt(), listed.path(), part.etag(), manifest,
-                part, listed.ordinal());
+                part, listed.ordinal(), 0);
     }
 }

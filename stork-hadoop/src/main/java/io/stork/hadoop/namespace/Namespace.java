@@ -28,7 +28,7 @@ public final class Namespace {
 
     /** Where a read of a key goes, and what it must find there. */
     /** What to read for a path: the object, its expected ETag and length (-1: unknown), and who committed it. */
-    public record ReadTarget(String objectKey, String etag, long length, String committedIn) {
+    public record ReadTarget(String objectKey, String etag, long length, String committedIn, int tail) {
     }
 
     private final ObjectStore store;
@@ -240,10 +240,10 @@ public final class Namespace {
                 String committedIn = part.etag() == null ? null : "generation " + manifest.manifest().generation()
                         + " of " + paths.pathOf(manifest.objectRootKey());
                 return new ReadTarget(manifest.objectKeyOf(part), part.etag() != null ? part.etag() : knownEtag,
-                        part.length(), committedIn);
+                        part.length(), committedIn, part.tail());
             }
         }
-        return new ReadTarget(key, knownEtag, -1, null);
+        return new ReadTarget(key, knownEtag, -1, null, 0);
     }
 
     // ---- manifests ----

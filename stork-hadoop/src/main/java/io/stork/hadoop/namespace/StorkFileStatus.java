@@ -24,18 +24,31 @@ public final class StorkFileStatus extends LocatedFileStatus implements EtagSour
     private final transient LoadedManifest manifest;
     private final transient ManifestPart part;
     private final int ordinal;
+    private final int tail;
 
     public StorkFileStatus(long length, long blockSize, long modified, Path path, String etag) {
-        this(length, blockSize, modified, path, etag, null, null, -1);
+        this(length, blockSize, modified, path, etag, null, null, -1, 0);
+    }
+
+    /** A file this process has just written, with the tail its reader needs first (0 unknown). */
+    public static StorkFileStatus written(long length, long blockSize, long modified, Path path, String etag,
+                                          int tail) {
+        return new StorkFileStatus(length, blockSize, modified, path, etag, null, null, -1, tail);
     }
 
     StorkFileStatus(long length, long blockSize, long modified, Path path, String etag, LoadedManifest manifest,
-                    ManifestPart part, int ordinal) {
+                    ManifestPart part, int ordinal, int tail) {
         super(length, false, 1, blockSize, modified, 0, null, null, null, null, path, false, false, false, null);
         this.etag = etag;
         this.manifest = manifest;
         this.part = part;
         this.ordinal = ordinal;
+        this.tail = part != null ? part.tail() : tail;
+    }
+
+    /** Bytes at the end a reader needs first (a Parquet footer with its length and magic); 0 unknown. */
+    public int tail() {
+        return tail;
     }
 
     @Override

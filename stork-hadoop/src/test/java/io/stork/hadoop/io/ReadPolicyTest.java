@@ -35,4 +35,13 @@ class ReadPolicyTest {
         assertThat(off.prefetch(10L << 20, (10L << 20) - 1)).isNull();
         assertThatThrownBy(() -> new ReadPolicy(0, -1, 0)).hasMessageContaining("must not be negative");
     }
+
+    @Test
+    void aPartsFooterFromTheManifestSetsTheTailWhenLargerOrAskedFor() {
+        assertThat(policy.forPart(0, true)).isSameAs(policy);
+        assertThat(policy.forPart(3000, false)).isSameAs(policy); // the default tail holds it and the page indexes
+        assertThat(policy.forPart(3000, true).tailSize()).isEqualTo(3000);
+        assertThat(policy.forPart(200_000, false).tailSize()).isEqualTo(200_000); // one GET, not two
+        assertThat(new ReadPolicy(0, 0, 0).forPart(3000, true).tailSize()).isZero(); // tail reads off stay off
+    }
 }

@@ -120,6 +120,36 @@ class DataSkippingStoreTest {
         assertThat(report.objectsRead()).isEqualTo(1);
         assertThat(report.withStatistics()).isEqualTo(8);
         assertThat(report.bytesRead()).isLessThan(report.bytesListed() / 4);
+        if (format.equals("parquet")) {
+            // The writer saw each footer: the reader's first GET near the end fetches exactly it.
+            assertThat(manifest.parts()).allSatisfy(p -> assertThat(p.tail()).isBetween(9, (int) p.length()));
+            // These parts are small enough to be fetched whole; with that off and exact tails on, a footer
+            // read (the last 8 bytes, then the footer) costs one GET of exactly the tail the manifest names.
+            String name = opened.iterator().next();
+            ManifestPart part = manifest.parts().stream().filter(p -> p.path().endsWith(name)).findFirst().orElseThrow();
+            org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(
+                    spark.sparkContext().hadoopConfiguration());
+            conf.set("fs.stork.read.whole.object.size", "0");
+            conf.set("fs.stork.read.tail.exact", "true");
+            try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(
+                    java.net.URI.create(path), conf)) {
+                AccessLog.Window window = LocalStore.shared().accessLog().openWindow();
+                try (var in = fs.open(new Path(path + "/" + part.path()))) {
+                    byte[] trailer = new byte[8];
+                    in.seek(part.length() - 8); // as Parquet's reader does: seek, then read
+                    in.readFully(trailer);
+                    byte[] footer = new byte[part.tail() - 8];
+                    in.seek(part.length() - part.tail());
+                    in.readFully(footer);
+                    assertThat(new String(trailer, 4, 4, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PAR1");
+                }
+                // (A ranged GET answers 206; a whole-object GET of the query before may still be arriving in the log.)
+                assertThat(window.counts().entries()).filteredOn(e -> e.method().equals("GET") && e.path().endsWith(name)
+                        && e.status() == 206).singleElement().satisfies(e -> assertThat(e.bytesSent()).isEqualTo(part.tail()));
+            }
+        } else {
+            assertThat(manifest.parts()).allSatisfy(p -> assertThat(p.tail()).isZero());
+        }
 
         spark.conf().set(SkippingRule.ENABLED, "false");
         try {
