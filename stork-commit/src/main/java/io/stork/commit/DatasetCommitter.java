@@ -127,7 +127,7 @@ final class DatasetCommitter {
         if (!readersTrustManifest) {
             purge(manifest);
         } else if (fs instanceof io.stork.hadoop.StorkFileSystem stork) {
-            stork.committed(root, manifest); // the next write here reads the dataset's settings with no call
+            stork.datasets().committed(root, manifest); // the next write here reads the dataset's settings with no call
         }
         return manifest;
     }

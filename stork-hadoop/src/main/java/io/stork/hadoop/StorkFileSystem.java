@@ -290,26 +290,9 @@ public class StorkFileSystem extends FileSystem
         return commits;
     }
 
-    /**
-     * The committed parts of the dataset holding {@code path} (its root, a directory in it, or a pinned
-     * generation): the cached manifest, else a GET per directory level up to the dataset's root. Empty
-     * outside any dataset.
-     */
-    public java.util.Optional<DatasetParts> datasetParts(Path path) throws IOException {
-        return namespace.datasetCovering(keyOf(path)).map(manifest -> new DatasetParts(bucket, manifest));
-    }
-
-    /** A committer of this process has just committed {@code manifest} at {@code path}: cache it as read. */
-    public void committed(Path path, io.stork.manifest.Manifest manifest) {
-        namespace.committed(keyOf(path), manifest);
-    }
-
-    /**
-     * The committed parts of the dataset whose root is {@code path} as this file system has them cached
-     * (a status or listing of the root has just read its manifest); empty otherwise. Never a call.
-     */
-    public java.util.Optional<DatasetParts> cachedDatasetAt(Path path) {
-        return namespace.cachedDatasetAt(keyOf(path)).map(manifest -> new DatasetParts(bucket, manifest));
+    /** For data skipping and committers ({@link DatasetAccess}): datasets as their manifests name them. */
+    public DatasetAccess datasets() {
+        return new DatasetAccess(bucket, namespace, this::keyOf);
     }
 
     @Override

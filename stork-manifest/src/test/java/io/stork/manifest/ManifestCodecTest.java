@@ -60,6 +60,38 @@ class ManifestCodecTest {
         assertThat(new String(encode(manifest(List.of(part.withTail(0)))), StandardCharsets.UTF_8)).doesNotContain("tail");
     }
 
+    /** A JSON text as its tokens and their values: equal for the same JSON, however spaced or numbers written. */
+    private static List<String> tokens(String json) throws IOException {
+        List<String> tokens = new java.util.ArrayList<>();
+        try (com.fasterxml.jackson.core.JsonParser p = new com.fasterxml.jackson.core.JsonFactory().createParser(json)) {
+            for (com.fasterxml.jackson.core.JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                // Numbers by value: a copy may write 1e300 as 1.0E300.
+                tokens.add(t + " " + (t == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_FLOAT ? p.getDoubleValue()
+                        : t == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT ? p.getBigIntegerValue() : p.getText()));
+            }
+        }
+        return tokens;
+    }
+
+    @Test
+    void statisticsAreCopiedAsTheSameJsonWhateverTheyHold() throws IOException {
+        String[] values = {"{}", "[]", "7", "\"x\"", "null", "true",
+                "{\"v\":1,\"rows\":3,\"columns\":{\"a\":{\"type\":\"double\",\"nulls\":0,\"min\":-1.5E-7,\"max\":1e300}}}",
+                "{\"s\":\"quote \\\" backslash \\\\ tab \\t unicode \u00fc\u65e5 \\u0001\",\"n\":[1,[2,{}],[],{\"k\":[false,null]}]}",
+                "{\"b\":\"QUJD+/==\",\"big\":123456789012345678901234567890,\"neg\":-0.0}"};
+        for (String stats : values) {
+            ManifestPart part = new ManifestPart("p-" + stats.length(), 1, null, JOB, 0, 1, 0, null,
+                    stats.equals("null") ? null : stats, 1);
+            Manifest read = ManifestCodec.read(new ByteArrayInputStream(encode(manifest(List.of(part)))), "x");
+            String copied = read.parts().get(0).statsJson();
+            if (stats.equals("null")) {
+                assertThat(copied).isNull();
+            } else {
+                assertThat(tokens(copied)).as(stats).isEqualTo(tokens(stats));
+            }
+        }
+    }
+
     @Test
     void roundTripsEveryField() throws IOException {
         ManifestPart withStats = new ManifestPart("year=2024/" + PartNames.partFileName(7, JOB, 12, ".c000.csv"),

@@ -190,7 +190,7 @@ public final class SkippingFileIndex implements FileIndex {
     private Optional<DatasetParts> datasetOf(Path directory) {
         try {
             FileSystem fs = directory.getFileSystem(hadoopConf);
-            return fs instanceof StorkFileSystem stork ? stork.datasetParts(directory) : Optional.empty();
+            return fs instanceof StorkFileSystem stork ? stork.datasets().covering(directory) : Optional.empty();
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

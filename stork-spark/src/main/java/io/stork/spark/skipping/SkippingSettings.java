@@ -41,7 +41,7 @@ public final class SkippingSettings {
             Path root = new Path(output);
             FileSystem fs = root.getFileSystem(jobConf);
             if (fs instanceof StorkFileSystem stork) {
-                Map<String, String> settings = stork.cachedDatasetAt(root).map(DatasetParts::properties)
+                Map<String, String> settings = stork.datasets().cachedAt(root).map(DatasetParts::properties)
                         .orElse(Map.of());
                 if (settings.isEmpty()) {
                     LOG.debug("Data skipping: no cached manifest with settings for {}", output);
