@@ -53,24 +53,40 @@ public final class StatisticsTable {
         this.rows = new long[parts];
     }
 
+    /** Parts parsed at once: parsing runs on all cores, and what is held between parse and table stays small. */
+    private static final int CHUNK = 8192;
+
     /** Parses each part's statistics JSON (null: none). */
     public static StatisticsTable of(List<String> statsJson, IndexTypes types) {
         int n = statsJson.size();
         StatisticsTable table = new StatisticsTable(n);
-        for (int i = 0; i < n; i++) {
-            table.rows[i] = -1;
-            String json = statsJson.get(i);
-            if (json == null) {
-                continue;
-            }
-            try {
-                int part = i;
-                StatisticsCodec.read(json, types).ifPresent(stats -> table.add(part, stats));
-            } catch (IOException e) {
-                // unreadable statistics: the part keeps none and is read
+        java.util.Arrays.fill(table.rows, -1);
+        PartStatistics[] parsed = new PartStatistics[Math.min(n, CHUNK)];
+        for (int from = 0; from < n; from += CHUNK) {
+            int start = from;
+            int count = Math.min(CHUNK, n - from);
+            // Parsing is most of building a table of a million parts; the columns are filled in order after.
+            java.util.stream.IntStream.range(0, count).parallel().forEach(i -> parsed[i] = parse(statsJson.get(start + i), types));
+            for (int i = 0; i < count; i++) {
+                if (parsed[i] != null) {
+                    table.add(start + i, parsed[i]);
+                    parsed[i] = null;
+                }
             }
         }
         return table;
+    }
+
+    /** A part's statistics, or null: none, of a newer version, or unreadable (the part is then read). */
+    private static PartStatistics parse(String json, IndexTypes types) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            return StatisticsCodec.read(json, types).orElse(null);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private void add(int part, PartStatistics stats) {
@@ -141,6 +157,10 @@ public final class StatisticsTable {
         if (rows[part] < 0) {
             return true;
         }
+        Boolean fast = fromArrays(part, normalized);
+        if (fast != null) {
+            return fast;
+        }
         Map<String, ColumnStatistics> view = new LinkedHashMap<>();
         for (String name : columns) {
             ColumnStatistics c = column(part, name);
@@ -149,6 +169,77 @@ public final class StatisticsTable {
             }
         }
         return Evaluator.mayMatchNormalized(normalized, new PartStatistics(rows[part], view));
+    }
+
+    /**
+     * The common filters (comparisons of integer-like columns with a literal, null checks, AND/OR of them)
+     * answered from the arrays as {@link Evaluator} would, without making objects per part: a query over a
+     * million parts otherwise spends its time allocating. Null: not one of them (or the part has further
+     * indexes on a column it names), so the general path answers.
+     */
+    private Boolean fromArrays(int part, Predicate p) {
+        if (rows[part] == 0) {
+            return false;
+        }
+        if (p instanceof Predicate.And a) {
+            Boolean left = fromArrays(part, a.left());
+            if (left == null) {
+                return null;
+            }
+            Boolean right = fromArrays(part, a.right());
+            return right == null ? null : left && right;
+        }
+        if (p instanceof Predicate.Or o) {
+            Boolean left = fromArrays(part, o.left());
+            if (left == null) {
+                return null;
+            }
+            Boolean right = fromArrays(part, o.right());
+            return right == null ? null : left || right;
+        }
+        if (p instanceof Predicate.Unknown) {
+            return true;
+        }
+        String name = p instanceof Predicate.Comparison c ? c.column() : p instanceof Predicate.IsNull n ? n.column()
+                : p instanceof Predicate.IsNotNull n ? n.column() : null;
+        if (name == null) {
+            return null;
+        }
+        Column column = columns.get(name);
+        if (column == null || column.type[part] == 0) {
+            return true; // no statistics for the column: nothing ruled out
+        }
+        if (column.indexes != null && column.indexes.containsKey(part)) {
+            return null;
+        }
+        long nulls = column.nulls[part];
+        if (p instanceof Predicate.IsNull) {
+            return nulls > 0;
+        }
+        if (p instanceof Predicate.IsNotNull) {
+            return nulls < rows[part];
+        }
+        Predicate.Comparison cmp = (Predicate.Comparison) p;
+        if (column.type[part] != ColumnType.LONG.ordinal() + 1 || !(cmp.literal() instanceof Long v)) {
+            return null;
+        }
+        if (nulls >= rows[part]) {
+            return false;
+        }
+        Bounds b = column.bounds.get(ColumnType.LONG);
+        if (b == null || !b.present.get(part)) {
+            return true;
+        }
+        long min = b.longs[2 * part];
+        long max = b.longs[2 * part + 1];
+        return switch (cmp.op()) {
+            case EQ -> v >= min && v <= max;
+            case LT -> min < v;
+            case LT_EQ -> min <= v;
+            case GT -> max > v;
+            case GT_EQ -> max >= v;
+            case NOT_EQ -> !(min == max && min == v);
+        };
     }
 
     private ColumnStatistics column(int part, String name) {

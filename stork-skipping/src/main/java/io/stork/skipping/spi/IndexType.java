@@ -24,6 +24,7 @@ public interface IndexType {
     /**
      * Reads what {@link ColumnIndex#toJson()} gave (JSON integers arrive as Long, fractions as Double);
      * throws IllegalArgumentException for a value it cannot read (the part is then read, not skipped).
+     * Called from several threads at once (a generation's parts are parsed in parallel): keep it stateless.
      */
     ColumnIndex fromJson(Object json, ColumnType type);
 }
