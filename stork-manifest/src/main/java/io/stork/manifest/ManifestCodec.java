@@ -151,7 +151,7 @@ public final class ManifestCodec {
     private static java.util.Optional<Manifest> read(InputStream in, String source, boolean lenient)
             throws IOException {
         boolean[] claimsStork = {false};
-        try (JsonParser p = JSON.createParser(in)) {
+        try (JsonParser p = JSON.createParser(new RetainingInput(in))) {
             return java.util.Optional.ofNullable(readManifest(p, source, lenient, claimsStork));
         } catch (JsonProcessingException e) {
             // Foreign JSON is recognised by its first field; anything that is not JSON at all (a truncated
@@ -353,6 +353,9 @@ public final class ManifestCodec {
         Long records = null;
         String stats = null;
         int tail = 0;
+        if (p.getInputSource() instanceof RetainingInput input) {
+            input.release(p.currentTokenLocation().getByteOffset());
+        }
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
@@ -387,6 +390,18 @@ public final class ManifestCodec {
     private static String copyStructure(JsonParser p) throws IOException {
         if (p.currentToken() == JsonToken.VALUE_NULL) {
             return null;
+        }
+        if (p.currentToken() == JsonToken.START_OBJECT && p.getInputSource() instanceof RetainingInput input) {
+            long from = p.currentTokenLocation().getByteOffset();
+            if (from >= 0 && input.byteAt(from) == '{') {
+                // The value as written: one slice of the input rather than a copy token by token.
+                p.skipChildren();
+                String text = input.text(from, p.currentLocation().getByteOffset());
+                if (text == null || !text.endsWith("}")) {
+                    throw new IOException("the manifest reader lost track of a value's bytes at offset " + from);
+                }
+                return text;
+            }
         }
         StringWriter text = new StringWriter();
         try (JsonGenerator g = JSON.createGenerator(text)) {

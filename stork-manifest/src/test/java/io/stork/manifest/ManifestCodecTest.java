@@ -93,6 +93,59 @@ class ManifestCodecTest {
     }
 
     @Test
+    void statisticsAreReadAsWrittenWhereverTheInputSplitsThem() throws IOException {
+        // Parts whose statistics straddle the reader's buffers, one of them larger than any buffer, with and
+        // without statistics in between, current and removed; read whole and one byte per read call.
+        List<ManifestPart> parts = new ArrayList<>();
+        List<RemovedPart> removed = new ArrayList<>();
+        java.util.Random random = new java.util.Random(13);
+        for (int i = 0; i < 400; i++) {
+            String stats = i % 7 == 3 ? null : "{\"v\":1,\"rows\":" + i + ",\"pad\":\"" + "éx".repeat(random.nextInt(i == 200 ? 90_000 : 300))
+                    + "\",\"n\":[" + i + ",{\"k\":\"}\"}]}";
+            ManifestPart part = new ManifestPart("p-" + i, i, "e" + i, JOB, i, 1, 0, 2L, stats, 1);
+            if (i % 5 == 4) {
+                removed.add(new RemovedPart(part, 2, Instant.parse("2026-11-23T05:00:00Z")));
+            } else {
+                parts.add(part);
+            }
+        }
+        Manifest original = new Manifest(1, "stork test", JOB, 3, Manifest.Operation.APPEND,
+                Instant.parse("2026-11-23T05:00:00Z"), Instant.parse("2026-11-23T05:01:02.345Z"), parts, removed,
+                List.of(), 1);
+        byte[] json = encode(original);
+        assertThat(ManifestCodec.read(new ByteArrayInputStream(json), "x")).isEqualTo(original);
+        java.io.InputStream trickle = new java.io.FilterInputStream(new ByteArrayInputStream(json)) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return super.read(b, off, Math.min(len, 1 + random.nextInt(3)));
+            }
+        };
+        assertThat(ManifestCodec.read(trickle, "x")).isEqualTo(original);
+        byte[] withBom = new byte[json.length + 3];
+        withBom[0] = (byte) 0xEF;
+        withBom[1] = (byte) 0xBB;
+        withBom[2] = (byte) 0xBF;
+        System.arraycopy(json, 0, withBom, 3, json.length);
+        assertThat(ManifestCodec.read(new ByteArrayInputStream(withBom), "x")).isEqualTo(original);
+    }
+
+    @Test
+    void theReaderHoldsOnePartNotTheManifest() throws IOException {
+        RetainingInput input = new RetainingInput(new ByteArrayInputStream(new byte[10 << 20]));
+        byte[] chunk = new byte[8000];
+        long offset = 0;
+        int n;
+        while ((n = input.read(chunk, 0, chunk.length)) > 0) {
+            offset += n;
+            input.release(offset - 500); // the reader is 500 bytes into a part
+            assertThat(input.held()).isLessThan(200_000);
+        }
+        assertThat(offset).isEqualTo(10 << 20);
+        assertThat(input.text(offset - 500, offset)).hasSize(500);
+        assertThat(input.text(0, 10)).isNull();
+    }
+
+    @Test
     void roundTripsEveryField() throws IOException {
         ManifestPart withStats = new ManifestPart("year=2024/" + PartNames.partFileName(7, JOB, 12, ".c000.csv"),
                 1234, "abc", JOB, 7, 12, 1_763_000_000_000L, 99L, "{\"columns\":{\"id\":{\"min\":1,\"max\":9}}}");
