@@ -54,7 +54,19 @@ public final class DatasetParts {
      * a {@code stork://} listing made from a manifest, empty for any other.
      */
     public static Optional<Listed> listed(org.apache.hadoop.fs.FileStatus status) {
+        return listed(status, null);
+    }
+
+    /**
+     * As {@link #listed(org.apache.hadoop.fs.FileStatus)}, answering with {@code previous} when the status was
+     * listed from the same cached manifest, so that a caller going through a million files of one dataset
+     * does not make a million views of it.
+     */
+    public static Optional<Listed> listed(org.apache.hadoop.fs.FileStatus status, DatasetParts previous) {
         if (status instanceof io.stork.hadoop.namespace.StorkFileStatus stork && stork.part() != null) {
+            if (previous != null && previous.manifest == stork.manifest()) {
+                return Optional.of(new Listed(previous, stork.part(), stork.ordinal()));
+            }
             // The raw authority: a bucket name has nothing to decode, and decoding per file shows at a million.
             return Optional.of(new Listed(new DatasetParts(status.getPath().toUri().getRawAuthority(),
                     stork.manifest()), stork.part(), stork.ordinal()));

@@ -4,8 +4,6 @@ import io.stork.skipping.expr.Predicate;
 import io.stork.skipping.spi.ColumnIndex;
 import io.stork.skipping.spi.IndexTypes;
 import java.io.IOException;
-import java.util.BitSet;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,55 +23,87 @@ public final class StatisticsTable {
     private final long[] rows;
     private final Map<String, Column> columns = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 
-    /** One column over all parts; a part may lack it, and parts may disagree on its type. */
+    /**
+     * One column over all parts; a part may lack it, and parts may disagree on its type. Parts are filled
+     * from several threads, each its own parts: the arrays are written at disjoint positions, and what is
+     * made lazily (a type's bounds, NaN counts, index maps) is made under the column's lock.
+     */
     private static final class Column {
-        final String name;
         final byte[] type; // ColumnType ordinal + 1; 0: the part has no statistics for this column
         final long[] nulls;
-        long[] nans;
-        final EnumMap<ColumnType, Bounds> bounds = new EnumMap<>(ColumnType.class);
-        Map<Integer, Map<String, ColumnIndex>> indexes;
+        volatile long[] nans;
+        final Bounds[] bounds = new Bounds[ColumnType.values().length];
+        volatile Map<Integer, Map<String, ColumnIndex>> indexes;
 
-        Column(String name, int parts) {
-            this.name = name;
+        Column(int parts) {
             this.type = new byte[parts];
             this.nulls = new long[parts];
+        }
+
+        Bounds bounds(ColumnType t) {
+            Bounds b = bounds[t.ordinal()];
+            return b != null ? b : makeBounds(t);
+        }
+
+        private synchronized Bounds makeBounds(ColumnType t) {
+            if (bounds[t.ordinal()] == null) {
+                bounds[t.ordinal()] = new Bounds(t, type.length);
+            }
+            return bounds[t.ordinal()];
+        }
+
+        synchronized long[] nans() {
+            if (nans == null) {
+                nans = new long[type.length];
+            }
+            return nans;
+        }
+
+        synchronized Map<Integer, Map<String, ColumnIndex>> indexes() {
+            if (indexes == null) {
+                indexes = new java.util.concurrent.ConcurrentHashMap<>();
+            }
+            return indexes;
         }
     }
 
     private static final class Bounds {
-        final BitSet present = new BitSet();
-        final BitSet maxIsPrefix = new BitSet();
-        long[] longs; // min at 2i, max at 2i+1
-        double[] doubles;
-        Object[] objects;
+        final boolean[] present;
+        final boolean[] maxIsPrefix;
+        final long[] longs; // min at 2i, max at 2i+1
+        final double[] doubles;
+        final Object[] objects;
+
+        Bounds(ColumnType type, int parts) {
+            present = new boolean[parts];
+            maxIsPrefix = new boolean[parts];
+            longs = type == ColumnType.LONG ? new long[2 * parts] : null;
+            doubles = type == ColumnType.DOUBLE ? new double[2 * parts] : null;
+            objects = type != ColumnType.LONG && type != ColumnType.DOUBLE ? new Object[2 * parts] : null;
+        }
     }
 
     private StatisticsTable(int parts) {
         this.rows = new long[parts];
     }
 
-    /** Parts parsed at once: parsing runs on all cores, and what is held between parse and table stays small. */
-    private static final int CHUNK = 8192;
+    /** Parts parsed by one task: parsing and filling run on all cores, a block of parts per task. */
+    private static final int BLOCK = 4096;
 
     /** Parses each part's statistics JSON (null: none). */
     public static StatisticsTable of(List<String> statsJson, IndexTypes types) {
         int n = statsJson.size();
         StatisticsTable table = new StatisticsTable(n);
         java.util.Arrays.fill(table.rows, -1);
-        PartStatistics[] parsed = new PartStatistics[Math.min(n, CHUNK)];
-        for (int from = 0; from < n; from += CHUNK) {
-            int start = from;
-            int count = Math.min(CHUNK, n - from);
-            // Parsing is most of building a table of a million parts; the columns are filled in order after.
-            java.util.stream.IntStream.range(0, count).parallel().forEach(i -> parsed[i] = parse(statsJson.get(start + i), types));
-            for (int i = 0; i < count; i++) {
-                if (parsed[i] != null) {
-                    table.add(start + i, parsed[i]);
-                    parsed[i] = null;
+        java.util.stream.IntStream.range(0, (n + BLOCK - 1) / BLOCK).parallel().forEach(block -> {
+            Map<String, Column> seen = new HashMap<>(); // this task's column lookups, without the shared lock
+            for (int part = block * BLOCK, end = Math.min(n, part + BLOCK); part < end; part++) {
+                PartStatistics stats = parse(statsJson.get(part), types);
+                if (stats != null) {
+                    table.add(part, stats, seen);
                 }
             }
-        }
+        });
         return table;
     }
 
@@ -89,54 +119,43 @@ public final class StatisticsTable {
         }
     }
 
-    private void add(int part, PartStatistics stats) {
+    private Column column(String name) {
+        synchronized (columns) {
+            return columns.computeIfAbsent(name, k -> new Column(rows.length));
+        }
+    }
+
+    private void add(int part, PartStatistics stats, Map<String, Column> seen) {
         rows[part] = stats.rows();
         for (Map.Entry<String, ColumnStatistics> e : stats.columns().entrySet()) {
-            Column column = columns.computeIfAbsent(e.getKey(), name -> new Column(name, rows.length));
+            Column column = seen.computeIfAbsent(e.getKey(), this::column);
             ColumnStatistics c = e.getValue();
             column.type[part] = (byte) (c.type().ordinal() + 1);
             column.nulls[part] = c.nullCount();
             if (c.nanCount() > 0) {
-                if (column.nans == null) {
-                    column.nans = new long[rows.length];
-                }
-                column.nans[part] = c.nanCount();
+                column.nans()[part] = c.nanCount();
             }
             if (c.hasBounds()) {
-                Bounds b = column.bounds.computeIfAbsent(c.type(), t -> new Bounds());
-                b.present.set(part);
-                if (c.maxIsPrefix()) {
-                    b.maxIsPrefix.set(part);
-                }
+                Bounds b = column.bounds(c.type());
+                b.present[part] = true;
+                b.maxIsPrefix[part] = c.maxIsPrefix();
                 switch (c.type()) {
                     case LONG -> {
-                        if (b.longs == null) {
-                            b.longs = new long[2 * rows.length];
-                        }
                         b.longs[2 * part] = (Long) c.min();
                         b.longs[2 * part + 1] = (Long) c.max();
                     }
                     case DOUBLE -> {
-                        if (b.doubles == null) {
-                            b.doubles = new double[2 * rows.length];
-                        }
                         b.doubles[2 * part] = (Double) c.min();
                         b.doubles[2 * part + 1] = (Double) c.max();
                     }
                     default -> {
-                        if (b.objects == null) {
-                            b.objects = new Object[2 * rows.length];
-                        }
                         b.objects[2 * part] = c.min();
                         b.objects[2 * part + 1] = c.max();
                     }
                 }
             }
             if (!c.indexes().isEmpty()) {
-                if (column.indexes == null) {
-                    column.indexes = new HashMap<>();
-                }
-                column.indexes.put(part, c.indexes());
+                column.indexes().put(part, c.indexes());
             }
         }
     }
@@ -209,7 +228,8 @@ public final class StatisticsTable {
         if (column == null || column.type[part] == 0) {
             return true; // no statistics for the column: nothing ruled out
         }
-        if (column.indexes != null && column.indexes.containsKey(part)) {
+        Map<Integer, Map<String, ColumnIndex>> indexes = column.indexes;
+        if (indexes != null && indexes.containsKey(part)) {
             return null;
         }
         long nulls = column.nulls[part];
@@ -226,8 +246,8 @@ public final class StatisticsTable {
         if (nulls >= rows[part]) {
             return false;
         }
-        Bounds b = column.bounds.get(ColumnType.LONG);
-        if (b == null || !b.present.get(part)) {
+        Bounds b = column.bounds[ColumnType.LONG.ordinal()];
+        if (b == null || !b.present[part]) {
             return true;
         }
         long min = b.longs[2 * part];
@@ -251,9 +271,9 @@ public final class StatisticsTable {
         Object min = null;
         Object max = null;
         boolean prefix = false;
-        Bounds b = column.bounds.get(type);
-        if (b != null && b.present.get(part)) {
-            prefix = b.maxIsPrefix.get(part);
+        Bounds b = column.bounds[type.ordinal()];
+        if (b != null && b.present[part]) {
+            prefix = b.maxIsPrefix[part];
             switch (type) {
                 case LONG -> {
                     min = b.longs[2 * part];
@@ -269,9 +289,10 @@ public final class StatisticsTable {
                 }
             }
         }
-        Map<String, ColumnIndex> indexes = column.indexes == null ? Map.of()
-                : column.indexes.getOrDefault(part, Map.of());
-        return new ColumnStatistics(type, column.nulls[part], column.nans == null ? 0 : column.nans[part], min, max,
+        Map<Integer, Map<String, ColumnIndex>> all = column.indexes;
+        Map<String, ColumnIndex> indexes = all == null ? Map.of() : all.getOrDefault(part, Map.of());
+        long[] nans = column.nans;
+        return new ColumnStatistics(type, column.nulls[part], nans == null ? 0 : nans[part], min, max,
                 prefix, indexes);
     }
 }

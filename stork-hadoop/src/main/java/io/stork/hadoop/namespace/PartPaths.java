@@ -38,7 +38,7 @@ final class PartPaths {
             int slash = key.lastIndexOf('/');
             String directoryKey = slash < 0 ? "" : key.substring(0, slash);
             Path directory = directories.computeIfAbsent(directoryKey, paths::pathOf);
-            byPart.put(part, new Listed(new PartPath(paths.pathOf(key).toUri(), directory), i));
+            byPart.put(part, new Listed(new PartPath(paths.pathOf(key).toUri(), directory, key.substring(slash + 1)), i));
         }
         return new PartPaths(byPart);
     }
@@ -49,20 +49,31 @@ final class PartPaths {
         return listed != null ? listed : new Listed(paths.pathOf(manifest.keyOf(part)), -1);
     }
 
-    /** A part's path that hands out its directory's path instead of making a new one. Equal to any path of the same URI. */
+    /**
+     * A part's path that hands out its directory's path and its name instead of making new ones (Spark asks
+     * each file's name three times per listing, and each answer was a new string cut from the URI). Equal to
+     * any path of the same URI.
+     */
     private static final class PartPath extends Path {
 
         private static final long serialVersionUID = 1L;
         private final transient Path parent;
+        private final transient String name;
 
-        PartPath(URI uri, Path parent) {
+        PartPath(URI uri, Path parent, String name) {
             super(uri);
             this.parent = parent;
+            this.name = name;
         }
 
         @Override
         public Path getParent() {
             return parent != null ? parent : super.getParent();
+        }
+
+        @Override
+        public String getName() {
+            return name != null ? name : super.getName();
         }
     }
 }

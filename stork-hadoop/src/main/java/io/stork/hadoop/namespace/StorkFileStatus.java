@@ -36,9 +36,14 @@ public final class StorkFileStatus extends LocatedFileStatus implements EtagSour
         return new StorkFileStatus(length, blockSize, modified, path, etag, null, null, -1, tail);
     }
 
+    private static final org.apache.hadoop.fs.permission.FsPermission FILE_PERMISSION =
+            org.apache.hadoop.fs.permission.FsPermission.createImmutable((short) 0666);
+
     StorkFileStatus(long length, long blockSize, long modified, Path path, String etag, LoadedManifest manifest,
                     ManifestPart part, int ordinal, int tail) {
-        super(length, false, 1, blockSize, modified, 0, null, null, null, null, path, false, false, false, null);
+        // One permission object for every file: Hadoop makes a new default per status otherwise, which shows
+        // when a million parts are listed per query.
+        super(length, false, 1, blockSize, modified, 0, FILE_PERMISSION, null, null, null, path, false, false, false, null);
         this.etag = etag;
         this.manifest = manifest;
         this.part = part;

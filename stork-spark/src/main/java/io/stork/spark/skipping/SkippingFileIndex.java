@@ -89,13 +89,14 @@ public final class SkippingFileIndex implements FileIndex {
             long[] counts = new long[5]; // listed objects, bytes; read objects, bytes; with statistics
             Map<Path, Optional<DatasetParts>> datasets = new HashMap<>();
             Map<Path, Optional<IndexedObjects>> indexed = new HashMap<>();
+            Judged[] last = new Judged[1]; // the previous file's dataset and table: most files share them
             for (PartitionDirectory directory : CollectionConverters.asJava(listed)) {
                 List<FileStatusWithMetadata> files = new ArrayList<>();
                 for (FileStatusWithMetadata file : CollectionConverters.asJava(directory.files())) {
                     counts[0]++;
                     counts[1] += file.getLen();
                     boolean may = true;
-                    Optional<Judged> judged = columns.isEmpty() ? Optional.empty() : judged(file.fileStatus(), datasets);
+                    Optional<Judged> judged = columns.isEmpty() ? Optional.empty() : judged(file.fileStatus(), datasets, last);
                     if (judged.isPresent()) {
                         counts[4]++;
                         may = judged.get().statistics().table().mayMatch(judged.get().ordinal(), normalized, columns);
@@ -147,12 +148,16 @@ public final class SkippingFileIndex implements FileIndex {
     }
 
     /** A listed object's row in its generation's statistics table. */
-    private record Judged(GenerationStatistics statistics, int ordinal) {
+    private record Judged(DatasetParts dataset, GenerationStatistics statistics, int ordinal) {
     }
 
-    /** The statistics row of a listed object, when the manifest holds current statistics for it. */
-    private Optional<Judged> judged(FileStatus status, Map<Path, Optional<DatasetParts>> datasets) throws IOException {
-        Optional<DatasetParts.Listed> listed = DatasetParts.listed(status);
+    /**
+     * The statistics row of a listed object, when the manifest holds current statistics for it; {@code last}
+     * holds the previous answer's dataset and table, which the next file of the same dataset reuses.
+     */
+    private Optional<Judged> judged(FileStatus status, Map<Path, Optional<DatasetParts>> datasets, Judged[] last)
+            throws IOException {
+        Optional<DatasetParts.Listed> listed = DatasetParts.listed(status, last[0] == null ? null : last[0].dataset());
         Optional<DatasetParts> parts;
         Optional<ManifestPart> part;
         int knownOrdinal = -1;
@@ -179,12 +184,16 @@ public final class SkippingFileIndex implements FileIndex {
         if (listedEtag != null && part.get().etag() != null && !listedEtag.equals(part.get().etag())) {
             return Optional.empty();
         }
-        GenerationStatistics statistics = parts.get().derived(GenerationStatistics.NAME,
-                p -> GenerationStatistics.of(p, indexTypes));
+        GenerationStatistics statistics = last[0] != null && last[0].dataset() == parts.get() ? last[0].statistics()
+                : parts.get().derived(GenerationStatistics.NAME, p -> GenerationStatistics.of(p, indexTypes));
         int ordinal = knownOrdinal >= 0 && statistics.isOf(parts.get(), knownOrdinal, part.get()) ? knownOrdinal
                 : statistics.ordinal(part.get());
-        return ordinal < 0 || !statistics.table().hasStatistics(ordinal) ? Optional.empty()
-                : Optional.of(new Judged(statistics, ordinal));
+        if (ordinal < 0 || !statistics.table().hasStatistics(ordinal)) {
+            return Optional.empty();
+        }
+        Judged judged = new Judged(parts.get(), statistics, ordinal);
+        last[0] = judged;
+        return Optional.of(judged);
     }
 
     private Optional<DatasetParts> datasetOf(Path directory) {
