@@ -62,10 +62,31 @@ public record KeyPaths(String bucket, long blockSize) {
 
     /** As {@link #part}, for a listing: the part's path is made once per cached generation ({@link PartPaths}). */
     public FileStatus listedPart(LoadedManifest manifest, ManifestPart part) {
-        PartPaths partPaths = (PartPaths) manifest.derived().computeIfAbsent(PartPaths.NAME,
-                k -> PartPaths.of(manifest, this));
-        PartPaths.Listed listed = partPaths.of(part, manifest, this);
+        PartPaths.Listed listed = partPaths(manifest).of(part, manifest, this);
         return new StorkFileStatus(part.length(), blockSize, part.modifiedAt(), listed.path(), part.etag(), manifest,
                 part, listed.ordinal(), 0);
+    }
+
+    /** The statuses of the parts directly in a directory of the dataset (relative key), in manifest order. */
+    public void listedParts(LoadedManifest manifest, String relativeDirectory, java.util.List<? super FileStatus> into) {
+        PartPaths partPaths = partPaths(manifest);
+        for (int ordinal : partPaths.ordinalsIn(relativeDirectory)) {
+            into.add(listedPart(manifest, partPaths, ordinal));
+        }
+    }
+
+    /** The status of the manifest's part at a position of its part list. */
+    public FileStatus listedPart(LoadedManifest manifest, int ordinal) {
+        return listedPart(manifest, partPaths(manifest), ordinal);
+    }
+
+    private FileStatus listedPart(LoadedManifest manifest, PartPaths partPaths, int ordinal) {
+        ManifestPart part = partPaths.part(ordinal);
+        return new StorkFileStatus(part.length(), blockSize, part.modifiedAt(), partPaths.path(ordinal), part.etag(),
+                manifest, part, ordinal, 0);
+    }
+
+    private PartPaths partPaths(LoadedManifest manifest) {
+        return (PartPaths) manifest.derived().computeIfAbsent(PartPaths.NAME, k -> PartPaths.of(manifest, this));
     }
 }

@@ -79,9 +79,7 @@ public final class Listings {
             result.add(paths.directory(paths.pathOf(manifest.rootKey().isEmpty() ? directory
                     : manifest.rootKey() + "/" + directory)));
         }
-        for (ManifestPart part : manifest.files(relative)) {
-            result.add(paths.listedPart(manifest, part));
-        }
+        paths.listedParts(manifest, relative, result);
         return result.toArray(new FileStatus[0]);
     }
 
@@ -198,9 +196,10 @@ public final class Listings {
         if (manifest.isPresent() && manifest.get().isDirectory(manifest.get().relative(key))) {
             String relative = manifest.get().relative(key);
             List<LocatedFileStatus> parts = new ArrayList<>();
-            for (ManifestPart part : manifest.get().manifest().parts()) {
-                if (relative.isEmpty() || part.path().startsWith(relative + "/")) {
-                    parts.add((LocatedFileStatus) paths.listedPart(manifest.get(), part));
+            List<ManifestPart> all = manifest.get().manifest().parts();
+            for (int ordinal = 0; ordinal < all.size(); ordinal++) {
+                if (relative.isEmpty() || all.get(ordinal).path().startsWith(relative + "/")) {
+                    parts.add((LocatedFileStatus) paths.listedPart(manifest.get(), ordinal));
                 }
             }
             return of(parts.toArray(new LocatedFileStatus[0]));
