@@ -31,8 +31,11 @@ final class ObjectCreation {
     private final Namespace namespace;
     private final CommitIntegration commits;
     private final boolean readRaw;
+    private final java.util.List<io.stork.hadoop.io.TailMeasure> tailMeasures;
 
-    ObjectCreation(ObjectStore store, KeyPaths paths, Namespace namespace, CommitIntegration commits, boolean readRaw) {
+    ObjectCreation(ObjectStore store, KeyPaths paths, Namespace namespace, CommitIntegration commits, boolean readRaw,
+                   java.util.List<io.stork.hadoop.io.TailMeasure> tailMeasures) {
+        this.tailMeasures = tailMeasures;
         this.store = store;
         this.paths = paths;
         this.namespace = namespace;
@@ -76,7 +79,7 @@ final class ObjectCreation {
             return new FSDataOutputStream(new SuccessMarkerStream(store.create(target, options), asked,
                     () -> commits.commitOnSuccessMarker(directory), () -> namespace.changed(key)), statistics);
         }
-        return new FSDataOutputStream(new StorkOutputStream(store.create(target, options), asked, done -> {
+        return new FSDataOutputStream(new StorkOutputStream(store.create(target, options), asked, tailMeasures, done -> {
             io.stork.store.ObjectInfo written = done.info();
             namespace.written(key, StorkFileStatus.written(written.length(), paths.blockSize(),
                     System.currentTimeMillis(), qualified, written.etag(), done.tail()));

@@ -88,7 +88,7 @@ public class StorkFileSystem extends FileSystem
         workingDirectory = makeQualified(new Path("/user", UserGroupInformation.getCurrentUser().getShortUserName()));
         ioStatistics = StoreIOStatistics.of(store.statistics());
         readRaw = config.getBoolean(StorkConfig.READ_RAW, false);
-        exactTails = config.getBoolean(StorkConfig.READ_TAIL_EXACT, false);
+        exactTails = config.getBoolean(StorkConfig.READ_TAIL_EXACT, true);
         DatasetManifests manifests = new DatasetManifests(store, bucket,
                 config.getInt(StorkConfig.MANIFEST_CACHE_SIZE, 100),
                 config.getDuration(StorkConfig.MANIFEST_CACHE_TTL, Duration.ofMinutes(1)),
@@ -109,7 +109,8 @@ public class StorkFileSystem extends FileSystem
                 config.getDuration(StorkConfig.STATUS_CACHE_TTL, Duration.ofMinutes(5))), commits, readRaw);
         listings = new Listings(namespace);
         directories = new DirectoryOperations(namespace, listings);
-        creation = new ObjectCreation(store, paths, namespace, commits, readRaw);
+        creation = new ObjectCreation(store, paths, namespace, commits, readRaw,
+                io.stork.hadoop.io.StorkOutputStream.tailMeasures(StorkFileSystem.class.getClassLoader()));
         int threads = config.getInt(StorkConfig.VECTORED_READ_THREADS, 8);
         AtomicInteger count = new AtomicInteger();
         vectoredReadPool = Executors.newFixedThreadPool(threads, r -> {

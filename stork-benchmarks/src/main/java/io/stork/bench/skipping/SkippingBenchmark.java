@@ -50,7 +50,7 @@ public final class SkippingBenchmark {
         String name = opts.getOrDefault("name", "data-skipping");
         LocalStore store = LocalStore.shared();
         String bucket = "stork-bench-skip-" + UUID.randomUUID().toString().substring(0, 6);
-        boolean exactTails = Boolean.parseBoolean(opts.getOrDefault("tail-exact", "false"));
+        boolean exactTails = Boolean.parseBoolean(opts.getOrDefault("tail-exact", "true"));
         SparkSession spark = session(store, exactTails);
         ((StorkFileSystem) new org.apache.hadoop.fs.Path("stork://" + bucket + "/")
                 .getFileSystem(spark.sparkContext().hadoopConfiguration())).store().createBucket(bucket);

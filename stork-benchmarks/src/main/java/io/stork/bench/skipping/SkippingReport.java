@@ -31,9 +31,9 @@ final class SkippingReport {
                 + "through S3A (Delta's default: min/max and null counts on the first 32 columns).%n", rows, objects));
         md.append("- Store: the local Swift + s3api store (scripts/local-store.sh), one bucket; Spark local[2], one "
                 + "driver JVM; every read with the table's schema (no inference). Stork's Parquet footer reads: "
-                + (command.contains("--tail-exact true") ? "exactly the footer the manifest names "
-                        + "(`fs.stork.read.tail.exact=true`: fewest bytes; Parquet's page indexes then cost a GET each)"
-                        : "the default 16 KiB tail (footer and page indexes in one GET)") + ".\n");
+                + (command.contains("--tail-exact false") ? "at least the 16 KiB tail (`fs.stork.read.tail.exact=false`)"
+                        : "the default: exactly the tail the manifest names, the footer and the page indexes before it, "
+                        + "in one GET") + ".\n");
         md.append(String.format(Locale.ROOT, "- Runs: %d, interleaved; medians. Objects: distinct data objects the "
                 + "store served a GET for; bytes: all the store sent during the query (data, manifest, Delta log); "
                 + "GET: all GETs; planning: the physical plan (where Delta judges its statistics) plus Spark's scan metric \"metadata time\" (the file listing, where Stork does); wall: the "

@@ -18,8 +18,7 @@ public final class StorkOutputStream extends OutputStream implements Abortable, 
     private final UploadStream upload;
     private final String path;
     private final java.util.function.Consumer<Written> onCommit;
-    private final byte[] last = new byte[8]; // the last bytes written, for the tail a reader needs first
-    private long written;
+    private final WrittenTail tail; // the last bytes written, for the tail a reader needs first
     private boolean closed;
 
     /**
@@ -30,40 +29,40 @@ public final class StorkOutputStream extends OutputStream implements Abortable, 
     }
 
     public StorkOutputStream(UploadStream upload, String path, java.util.function.Consumer<Written> onCommit) {
+        this(upload, path, java.util.List.of(), onCommit);
+    }
+
+    /** @param measures what tells the tail a reader needs first ({@link TailMeasure}) */
+    public StorkOutputStream(UploadStream upload, String path, java.util.List<TailMeasure> measures,
+                             java.util.function.Consumer<Written> onCommit) {
         this.upload = upload;
         this.path = path;
         this.onCommit = onCommit;
+        this.tail = new WrittenTail(measures);
+    }
+
+    /** The tail measures on a class path (a file system loads them once). */
+    public static java.util.List<TailMeasure> tailMeasures(ClassLoader loader) {
+        return WrittenTail.load(loader);
     }
 
     @Override
     public void write(int b) throws IOException {
         checkOpen();
         upload.write(b);
-        System.arraycopy(last, 1, last, 0, 7);
-        last[7] = (byte) b;
-        written++;
+        tail.write(b);
     }
 
     @Override
     public void write(byte[] buffer, int offset, int count) throws IOException {
         checkOpen();
         upload.write(buffer, offset, count);
-        if (count >= 8) {
-            System.arraycopy(buffer, offset + count - 8, last, 0, 8);
-        } else if (count > 0) {
-            System.arraycopy(last, count, last, 0, 8 - count);
-            System.arraycopy(buffer, offset, last, 8 - count, count);
-        }
-        written += count;
+        tail.write(buffer, offset, count);
     }
 
-    /** A Parquet file ends with its footer's length (4 bytes, little-endian) and "PAR1": footer + 8, else 0. */
+    /** The tail a reader needs first (a Parquet footer, with the page indexes when a measure knows them); 0 unknown. */
     int tail() {
-        if (written < 12 || last[4] != 'P' || last[5] != 'A' || last[6] != 'R' || last[7] != '1') {
-            return 0;
-        }
-        long footer = (last[0] & 0xFFL) | (last[1] & 0xFFL) << 8 | (last[2] & 0xFFL) << 16 | (last[3] & 0xFFL) << 24;
-        return footer + 8 <= written && footer + 8 <= Integer.MAX_VALUE ? (int) (footer + 8) : 0;
+        return tail.tail();
     }
 
     @Override

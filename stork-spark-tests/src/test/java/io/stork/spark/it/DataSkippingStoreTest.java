@@ -121,28 +121,53 @@ class DataSkippingStoreTest {
         assertThat(report.withStatistics()).isEqualTo(8);
         assertThat(report.bytesRead()).isLessThan(report.bytesListed() / 4);
         if (format.equals("parquet")) {
-            // The writer saw each footer: the reader's first GET near the end fetches exactly it.
+            // The writer saw each footer and the page indexes before it: the reader's first GET near the end
+            // fetches exactly them.
             assertThat(manifest.parts()).allSatisfy(p -> assertThat(p.tail()).isBetween(9, (int) p.length()));
-            // These parts are small enough to be fetched whole; with that off and exact tails on, a footer
-            // read (the last 8 bytes, then the footer) costs one GET of exactly the tail the manifest names.
+            // These parts are small enough to be fetched whole; with that off, Parquet's own reader reading the
+            // footer and every column's page indexes costs one GET of exactly the tail the manifest names.
             String name = opened.iterator().next();
             ManifestPart part = manifest.parts().stream().filter(p -> p.path().endsWith(name)).findFirst().orElseThrow();
             org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(
                     spark.sparkContext().hadoopConfiguration());
             conf.set("fs.stork.read.whole.object.size", "0");
-            conf.set("fs.stork.read.tail.exact", "true");
+            Path partPath = new Path(path + "/" + part.path());
             try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(
                     java.net.URI.create(path), conf)) {
+                // As Spark does: the dataset listed (from its manifest), then each file opened with its status.
+                org.apache.hadoop.fs.FileStatus listed = java.util.Arrays.stream(fs.listStatus(new Path(path)))
+                        .filter(st -> st.getPath().equals(fs.makeQualified(partPath))).findFirst().orElseThrow();
                 AccessLog.Window window = LocalStore.shared().accessLog().openWindow();
-                try (var in = fs.open(new Path(path + "/" + part.path()))) {
-                    byte[] trailer = new byte[8];
-                    in.seek(part.length() - 8); // as Parquet's reader does: seek, then read
-                    in.readFully(trailer);
-                    byte[] footer = new byte[part.tail() - 8];
-                    in.seek(part.length() - part.tail());
-                    in.readFully(footer);
-                    assertThat(new String(trailer, 4, 4, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PAR1");
+                int indexes = 0;
+                long footer;
+                // Parquet's own reader over this file system (HadoopInputFile would take the session's cached one).
+                org.apache.parquet.io.InputFile file = new org.apache.parquet.io.InputFile() {
+                    @Override
+                    public long getLength() {
+                        return listed.getLen();
+                    }
+
+                    @Override
+                    public org.apache.parquet.io.SeekableInputStream newStream() throws java.io.IOException {
+                        try {
+                            return org.apache.parquet.hadoop.util.HadoopStreams.wrap(
+                                    fs.openFile(listed.getPath()).withFileStatus(listed).build().get());
+                        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+                            throw new java.io.IOException(e);
+                        }
+                    }
+                };
+                try (org.apache.parquet.hadoop.ParquetFileReader reader = org.apache.parquet.hadoop.ParquetFileReader.open(file)) {
+                    footer = reader.getFooter().getBlocks().size();
+                    for (var block : reader.getFooter().getBlocks()) {
+                        for (var column : block.getColumns()) {
+                            indexes += reader.readColumnIndex(column) != null ? 1 : 0;
+                            indexes += reader.readOffsetIndex(column) != null ? 1 : 0;
+                        }
+                    }
                 }
+                assertThat(footer).isPositive();
+                assertThat(indexes).as("page indexes read").isGreaterThan(2);
                 // (A ranged GET answers 206; a whole-object GET of the query before may still be arriving in the log.)
                 assertThat(window.counts().entries()).filteredOn(e -> e.method().equals("GET") && e.path().endsWith(name)
                         && e.status() == 206).singleElement().satisfies(e -> assertThat(e.bytesSent()).isEqualTo(part.tail()));
