@@ -5,7 +5,7 @@
 # for Stork with and without skipping and for Delta. Writes docs/benchmarks/<name>.md and a chart.
 #
 #   bench-skipping.sh [--rows 2000000] [--objects 20] [--runs 3] [--tail-exact false] [--name data-skipping]
-#   bench-skipping.sh --scale 10000,100000 [--warm-runs 3] [--name data-skipping-scale]   planning over many objects
+#   bench-skipping.sh --scale 10000,100000 [--warm-runs 3] [--cold-runs 1] [--name data-skipping-scale]   planning over many objects
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"

@@ -124,7 +124,7 @@ public final class StatisticsCodec {
         // Bounds and indexes are typed by "type", which the writer puts first.
         Object min = null;
         Object max = null;
-        Map<String, ColumnIndex> indexes = new LinkedHashMap<>();
+        Map<String, ColumnIndex> indexes = Map.of();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             p.nextToken();
@@ -132,8 +132,8 @@ public final class StatisticsCodec {
                 case "type" -> type = ColumnType.fromJsonName(p.getText());
                 case "nulls" -> nulls = p.getLongValue();
                 case "nan" -> nans = p.getLongValue();
-                case "min" -> min = ValueJson.fromJson(requireType(type), JsonTree.read(p));
-                case "max" -> max = ValueJson.fromJson(requireType(type), JsonTree.read(p));
+                case "min" -> min = readValue(p, requireType(type));
+                case "max" -> max = readValue(p, requireType(type));
                 case "maxPrefix" -> maxPrefix = p.getBooleanValue();
                 case "indexes" -> {
                     expect(p.currentToken(), JsonToken.START_OBJECT, "indexes");
@@ -142,6 +142,9 @@ public final class StatisticsCodec {
                         p.nextToken();
                         Optional<IndexType> indexType = types.get(name);
                         if (indexType.isPresent()) {
+                            if (indexes.isEmpty()) {
+                                indexes = new LinkedHashMap<>();
+                            }
                             indexes.put(name, indexType.get().fromJson(JsonTree.read(p), requireType(type)));
                         } else {
                             p.skipChildren(); // a plug-in this reader lacks: the index is not used
@@ -152,6 +155,18 @@ public final class StatisticsCodec {
             }
         }
         return new ColumnStatistics(requireType(type), nulls, nans, min, max, maxPrefix, indexes);
+    }
+
+    /**
+     * A bound: integers straight from the parser (a table of a million parts reads ten million of them),
+     * anything else through its JSON value, as {@link ValueJson} defines it.
+     */
+    private static Object readValue(JsonParser p, ColumnType type) throws IOException {
+        if (type == ColumnType.LONG && p.currentToken() == JsonToken.VALUE_NUMBER_INT
+                && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+            return p.getLongValue();
+        }
+        return ValueJson.fromJson(type, JsonTree.read(p));
     }
 
     private static ColumnType requireType(ColumnType type) throws IOException {

@@ -39,28 +39,44 @@ final class PartPaths {
     static PartPaths of(LoadedManifest manifest, KeyPaths paths) {
         List<ManifestPart> parts = manifest.manifest().parts();
         Path[] byOrdinal = new Path[parts.size()];
-        Map<String, Path> directories = new HashMap<>();
-        Map<String, int[]> ordinals = new HashMap<>();
-        Map<String, Integer> counts = new HashMap<>();
+        Map<String, Directory> directories = new HashMap<>();
+        String prefix = manifest.rootKey().isEmpty() ? "" : manifest.rootKey() + "/";
         for (int i = 0; i < parts.size(); i++) {
             ManifestPart part = parts.get(i);
-            String key = manifest.keyOf(part);
-            int slash = key.lastIndexOf('/');
-            String directoryKey = slash < 0 ? "" : key.substring(0, slash);
-            Path directory = directories.computeIfAbsent(directoryKey, paths::pathOf);
-            byOrdinal[i] = new PartPath(paths.pathOf(key).toUri(), directory, key.substring(slash + 1));
-            String relative = part.directory();
-            int[] list = ordinals.get(relative);
-            int count = counts.getOrDefault(relative, 0);
-            if (list == null || count == list.length) {
-                list = list == null ? new int[4] : java.util.Arrays.copyOf(list, list.length * 2);
-                ordinals.put(relative, list);
-            }
-            list[count] = i;
-            counts.put(relative, count + 1);
+            String relativePath = part.path();
+            int slash = relativePath.lastIndexOf('/');
+            String relative = slash < 0 ? "" : relativePath.substring(0, slash);
+            Directory directory = directories.computeIfAbsent(relative, r -> new Directory(
+                    paths.pathOf(r.isEmpty() ? manifest.rootKey() : prefix + r)));
+            String key = prefix + relativePath;
+            byOrdinal[i] = new PartPath(paths.pathOf(key).toUri(), directory.path, relativePath.substring(slash + 1));
+            directory.add(i);
         }
-        ordinals.replaceAll((directory, list) -> java.util.Arrays.copyOf(list, counts.get(directory)));
+        Map<String, int[]> ordinals = new HashMap<>();
+        directories.forEach((relative, directory) -> ordinals.put(relative, directory.ordinals()));
         return new PartPaths(byOrdinal, parts, ordinals);
+    }
+
+    /** A directory's path and its parts' positions, while the positions are gathered. */
+    private static final class Directory {
+        final Path path;
+        int[] positions = new int[4];
+        int count;
+
+        Directory(Path path) {
+            this.path = path;
+        }
+
+        void add(int ordinal) {
+            if (count == positions.length) {
+                positions = java.util.Arrays.copyOf(positions, count * 2);
+            }
+            positions[count++] = ordinal;
+        }
+
+        int[] ordinals() {
+            return java.util.Arrays.copyOf(positions, count);
+        }
     }
 
     /** The part's path and position; a part of another manifest instance gets a new path and position -1. */
