@@ -82,16 +82,19 @@ for bucket in buckets:
     step("sql-write-skipping", bucket, path,
          lambda: spark.range(0, 400, 1, 1).repartitionByRange(4, "id").write.parquet(path))
 
+    # Stork's Python API, from the runtime jar itself (on the Python path through --packages or --py-files).
+    from stork import skipping
+
     def skipping_read():
         query = spark.read.parquet(path).where("id = 123")
         found = [r.id for r in query.collect()]
-        report = jvm.io.stork.spark.skipping.DataSkipping.reports(query._jdf).get(0)
-        return {"rows": found, "objects_listed": report.objectsListed(), "objects_read": report.objectsRead()}
+        report = skipping.reports(query)[0]
+        return {"rows": found, "objects_listed": report["objects_listed"], "objects_read": report["objects_read"]}
     step("sql-read-skipping", bucket, path, skipping_read)
 
     path = "%s/fmt-json" % base
-    step("sql-index-json", bucket, path, lambda: {"indexed": jvm.io.stork.spark.skipping.DataSkipping.index(
-        spark._jsparkSession, path, "json", {"primitivesAsString": "false"}).indexed()})
+    step("sql-index-json", bucket, path,
+         lambda: {"indexed": skipping.index(spark, path, "json", primitivesAsString=False)["indexed"]})
 
     text_path = base + "/rdd-text"
     step("rdd-save-as-text-file", bucket, text_path, lambda: sc.parallelize(["hello"], 1).saveAsTextFile(text_path))

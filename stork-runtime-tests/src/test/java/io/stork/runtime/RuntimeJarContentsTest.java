@@ -72,6 +72,9 @@ class RuntimeJarContentsTest {
     @Test
     void servicesNameOnlyStorksOrRelocatedClassesAndThePomPullsNothing() throws IOException {
         try (JarFile jar = new JarFile(SparkProcess.runtimeJar().toFile())) {
+            // Stork's Python package rides in the jar (importable through --packages or --py-files).
+            assertThat(jar.getEntry("stork/__init__.py")).as("stork/__init__.py").isNotNull();
+            assertThat(jar.getEntry("stork/skipping.py")).as("stork/skipping.py").isNotNull();
             String fileSystems = new String(jar.getInputStream(jar.getEntry("META-INF/services/org.apache.hadoop.fs.FileSystem"))
                     .readAllBytes(), StandardCharsets.UTF_8);
             assertThat(fileSystems.lines().filter(l -> !l.isBlank() && !l.startsWith("#")))

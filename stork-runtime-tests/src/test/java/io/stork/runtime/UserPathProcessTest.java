@@ -64,7 +64,8 @@ class UserPathProcessTest {
         conf.put("spark.stork.test.store.endpoint", LocalStore.shared().s3Endpoint().toString());
 
         List<String> command = new ArrayList<>(List.of(SparkProcess.sparkHome().resolve("bin/spark-submit").toString(),
-                "--master", "local[2]", "--jars", SparkProcess.runtimeJar().toString()));
+                "--master", "local[2]", "--jars", SparkProcess.runtimeJar().toString(),
+                "--py-files", SparkProcess.runtimeJar().toString())); // the jar also carries Stork's Python package
         command.addAll(SparkProcess.confArgs(conf));
         command.addAll(List.of(script().toString(), run, s3, swift));
         SparkProcess.Run result = SparkProcess.run("spark-submit", command, Map.of(), work);

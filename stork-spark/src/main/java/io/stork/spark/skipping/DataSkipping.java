@@ -15,7 +15,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * q.collect();
  * DataSkipping.reports(q)  // [1 of 40 objects read (...), ...]
  * }</pre>
- * From Python: {@code spark._jvm.io.stork.spark.skipping.DataSkipping.reports(df._jdf)}.
+ * From Python: {@code stork.skipping.reports(df)} (the package in the runtime jar).
  * Statistics for data Stork did not write: {@link #index}.
  */
 public final class DataSkipping {
@@ -26,8 +26,7 @@ public final class DataSkipping {
     /**
      * Computes statistics for the objects under {@code path} (any Hadoop path), read as {@code format} with
      * {@code options}, and records them beside them ({@link IndexCommand}). From Python:
-     * {@code spark._jvm.io.stork.spark.skipping.DataSkipping.index(spark._jsparkSession, path, "csv",
-     * {"header": "true", "inferSchema": "true"})}.
+     * {@code stork.skipping.index(spark, path, "csv", header=True, inferSchema=True)}.
      */
     public static IndexCommand.Result index(org.apache.spark.sql.SparkSession spark, String path, String format,
                                             java.util.Map<String, String> options) throws java.io.IOException {

@@ -1,0 +1,12 @@
+"""Stork for PySpark: the Python side of the runtime jar (io.stork:stork-spark-runtime).
+
+The package travels inside the jar. It is importable once the session has started with the jar on the
+Python path: ``--packages io.stork:stork-spark-runtime:<version>`` puts it there, as does
+``--py-files <the runtime jar>`` (or ``spark.submit.pyFiles``) next to ``--jars``.
+
+    from stork import skipping
+    skipping.index(spark, "stork://b/uploads", "csv", header=True)
+    skipping.reports(spark.read.parquet("stork://b/events").where("id = 42"))
+"""
+
+__all__ = ["skipping"]
