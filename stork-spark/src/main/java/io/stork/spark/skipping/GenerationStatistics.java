@@ -18,22 +18,22 @@ final class GenerationStatistics {
     static final String NAME = "io.stork.skipping.table";
 
     private final StatisticsTable table;
-    private final Map<ManifestPart, Integer> ordinals;
+    private final List<ManifestPart> parts;
+    /** Row by part, made on the first lookup of a part not listed from this manifest (listings know the row). */
+    private volatile Map<ManifestPart, Integer> ordinals;
 
-    private GenerationStatistics(StatisticsTable table, Map<ManifestPart, Integer> ordinals) {
+    private GenerationStatistics(StatisticsTable table, List<ManifestPart> parts) {
         this.table = table;
-        this.ordinals = ordinals;
+        this.parts = parts;
     }
 
     static GenerationStatistics of(DatasetParts parts, IndexTypes types) {
         List<ManifestPart> all = parts.all();
         List<String> json = new ArrayList<>(all.size());
-        Map<ManifestPart, Integer> ordinals = new IdentityHashMap<>(all.size());
         for (ManifestPart part : all) {
-            ordinals.put(part, json.size());
             json.add(part.statsJson());
         }
-        return new GenerationStatistics(StatisticsTable.of(json, types), ordinals);
+        return new GenerationStatistics(StatisticsTable.of(json, types), all);
     }
 
     StatisticsTable table() {
@@ -48,7 +48,15 @@ final class GenerationStatistics {
 
     /** The part's row in the table, or -1 for a part of another manifest instance. */
     int ordinal(ManifestPart part) {
-        Integer i = ordinals.get(part);
+        Map<ManifestPart, Integer> byPart = ordinals;
+        if (byPart == null) {
+            byPart = new IdentityHashMap<>(parts.size());
+            for (int i = 0; i < parts.size(); i++) {
+                byPart.put(parts.get(i), i);
+            }
+            ordinals = byPart;
+        }
+        Integer i = byPart.get(part);
         return i == null ? -1 : i;
     }
 }
