@@ -38,7 +38,7 @@ public final class StorkOutputStream extends OutputStream implements Abortable, 
         this.upload = upload;
         this.path = path;
         this.onCommit = onCommit;
-        this.tail = new WrittenTail(measures);
+        this.tail = new WrittenTail(measures, path.substring(path.lastIndexOf('/') + 1));
     }
 
     /** The tail measures on a class path (a file system loads them once). */

@@ -10,6 +10,11 @@ package io.stork.hadoop.io;
  */
 public interface TailMeasure {
 
+    /** Whether this measure looks at a file of this name (the last path element); only those keep its bytes. */
+    default boolean appliesTo(String fileName) {
+        return true;
+    }
+
     /** The most final bytes this measure looks at. */
     int bytesWanted();
 

@@ -16,12 +16,17 @@ final class WrittenTail {
     private final byte[] ring;
     private long written;
 
-    WrittenTail(List<TailMeasure> measures) {
-        this.measures = measures;
+    /** @param fileName the file's name: only the measures that apply to it are asked, and keep bytes */
+    WrittenTail(List<TailMeasure> measures, String fileName) {
+        List<TailMeasure> applying = new java.util.ArrayList<>();
         int keep = 8;
         for (TailMeasure m : measures) {
-            keep = Math.max(keep, Math.min(MAX_KEPT, m.bytesWanted()));
+            if (m.appliesTo(fileName)) {
+                applying.add(m);
+                keep = Math.max(keep, Math.min(MAX_KEPT, m.bytesWanted()));
+            }
         }
+        this.measures = List.copyOf(applying);
         this.ring = new byte[keep];
     }
 

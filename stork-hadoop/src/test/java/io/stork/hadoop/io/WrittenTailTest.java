@@ -40,7 +40,7 @@ class WrittenTailTest {
             byte[] data = new byte[r.nextInt(500)];
             r.nextBytes(data);
             echo.expected = data;
-            WrittenTail tail = new WrittenTail(List.of(echo));
+            WrittenTail tail = new WrittenTail(List.of(echo), "part-0.parquet");
             for (int at = 0; at < data.length; ) {
                 int n = Math.min(data.length - at, r.nextInt(3) == 0 ? 1 : r.nextInt(250));
                 if (n == 1 && r.nextBoolean()) {
@@ -85,11 +85,31 @@ class WrittenTailTest {
                 return length + 1;
             }
         };
-        WrittenTail tail = new WrittenTail(List.of(failing, tooLong));
+        WrittenTail tail = new WrittenTail(List.of(failing, tooLong), "part-0.parquet");
         tail.write(file, 0, file.length);
         assertThat(tail.tail()).isEqualTo(108);
 
-        WrittenTail notParquet = new WrittenTail(List.of());
+        TailMeasure elsewhere = new TailMeasure() {
+            @Override
+            public boolean appliesTo(String fileName) {
+                return fileName.endsWith(".orc");
+            }
+
+            @Override
+            public int bytesWanted() {
+                return 1000;
+            }
+
+            @Override
+            public long tail(long length, byte[] end, int offset, int count) {
+                return 500;
+            }
+        };
+        WrittenTail notAsked = new WrittenTail(List.of(elsewhere), "part-0.parquet");
+        notAsked.write(file, 0, file.length);
+        assertThat(notAsked.tail()).as("a measure for other names is not asked").isEqualTo(108);
+
+        WrittenTail notParquet = new WrittenTail(List.of(), "notes.txt");
         notParquet.write(new byte[1000], 0, 1000);
         assertThat(notParquet.tail()).isZero();
     }

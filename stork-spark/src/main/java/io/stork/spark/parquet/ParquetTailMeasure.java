@@ -26,6 +26,12 @@ public final class ParquetTailMeasure implements TailMeasure {
         Util.class.getName();
     }
 
+    /** Parquet files as Spark and Hadoop name them (other names keep the plain footer measure). */
+    @Override
+    public boolean appliesTo(String fileName) {
+        return fileName.endsWith(".parquet");
+    }
+
     @Override
     public int bytesWanted() {
         return FOOTER_LIMIT + 8;
