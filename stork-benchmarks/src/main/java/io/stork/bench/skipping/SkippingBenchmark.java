@@ -23,7 +23,7 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Benchmark (not a test): data skipping against Delta Lake's, on the local store. The same rows, laid out
- * the same way (range-partitioned by id into the same number of objects), written as Parquet and CSV
+ * the same way (range-partitioned by id into the same number of objects), written as Parquet, CSV and JSON
  * through Stork (statistics gathered while writing) and as a Delta table through S3A; then selective
  * queries, each measured for Stork with skipping, Stork without (Spark's own Parquet pruning alone) and
  * Delta: data objects opened and bytes the store sent (its access log), GET calls, planning time (the
@@ -58,6 +58,7 @@ public final class SkippingBenchmark {
         Dataset<Row> data = rows(spark, rows).repartitionByRange(objects, functions.col("id"));
         String parquet = "stork://" + bucket + "/events-parquet";
         String csv = "stork://" + bucket + "/events-csv";
+        String json = "stork://" + bucket + "/events-json";
         String delta = "s3a://" + bucket + "/events-delta";
         System.out.printf("stork-bench-skipping: %,d rows in %d objects per layout, %d runs%n", rows, objects, runs);
         // The bloom filter sized for the distinct values a part holds, as docs/data-skipping.md advises.
@@ -66,15 +67,19 @@ public final class SkippingBenchmark {
                 .option("stork.skipping.bloom.items", bloomItems).option("stork.skipping.geo", "lat:lon").parquet(parquet);
         data.write().option("header", "true").option("stork.skipping.indexes", "city:values,user_id:bloom")
                 .option("stork.skipping.bloom.items", bloomItems).option("stork.skipping.geo", "lat:lon").csv(csv);
+        data.write().option("stork.skipping.indexes", "city:values,user_id:bloom")
+                .option("stork.skipping.bloom.items", bloomItems).option("stork.skipping.geo", "lat:lon").json(json);
         data.write().format("delta").save(delta);
-        System.out.println("  written: Stork Parquet, Stork CSV, Delta");
+        System.out.println("  written: Stork Parquet, Stork CSV, Stork JSON, Delta");
 
         List<Scenario> scenarios = List.of(
                 new Scenario("stork-parquet", "Stork, Parquet, skipping", "parquet", true),
                 new Scenario("stork-parquet-off", "Stork, Parquet, no skipping (Parquet's own pruning)", "parquet", false),
                 new Scenario("delta", "Delta Lake 4.1, Parquet, data skipping", "delta", true),
                 new Scenario("stork-csv", "Stork, CSV, skipping", "csv", true),
-                new Scenario("stork-csv-off", "Stork, CSV, no skipping", "csv", false));
+                new Scenario("stork-csv-off", "Stork, CSV, no skipping", "csv", false),
+                new Scenario("stork-json", "Stork, JSON, skipping", "json", true),
+                new Scenario("stork-json-off", "Stork, JSON, no skipping", "json", false));
         List<Query> queries = queries(spark, rows);
         Map<String, Map<String, List<Sample>>> samples = new LinkedHashMap<>();
         for (int run = 1; run <= runs; run++) {
@@ -83,6 +88,7 @@ public final class SkippingBenchmark {
                     String path = switch (scenario.format()) {
                         case "parquet" -> parquet;
                         case "csv" -> csv;
+                        case "json" -> json;
                         default -> delta;
                     };
                     Sample sample = measure(spark, store, bucket, scenario, path, query);
@@ -177,6 +183,7 @@ public final class SkippingBenchmark {
         Dataset<Row> table = switch (scenario.format()) {
             case "delta" -> spark.read().format("delta").load(path);
             case "csv" -> spark.read().option("header", "true").schema(SCHEMA).csv(path);
+            case "json" -> spark.read().schema(SCHEMA).json(path);
             default -> spark.read().schema(SCHEMA).parquet(path);
         };
         Dataset<Row> q = table.where(query.filter()).selectExpr("count(*) AS n", "sum(amount) AS s");

@@ -27,7 +27,7 @@ final class SkippingReport {
                 .append(". Do not edit: rerun the command.\n\n");
         md.append(String.format(Locale.ROOT, "- Data: %,d rows (id, ts, user_id, city, lat, lon, amount, note), "
                 + "range-partitioned by id into %d objects in every layout; the same rows as Stork Parquet (statistics "
-                + "on all columns, `city:values,user_id:bloom`, `geo` boxes on `lat:lon`, the bloom filter sized for the rows of a part), Stork CSV (the same statistics) and a Delta table "
+                + "on all columns, `city:values,user_id:bloom`, `geo` boxes on `lat:lon`, the bloom filter sized for the rows of a part), Stork CSV and JSON (the same statistics) and a Delta table "
                 + "through S3A (Delta's default: min/max and null counts on the first 32 columns).%n", rows, objects));
         md.append("- Store: the local Swift + s3api store (scripts/local-store.sh), one bucket; Spark local[2], one "
                 + "driver JVM; every read with the table's schema (no inference). Stork's Parquet footer reads: "
@@ -56,9 +56,11 @@ final class SkippingReport {
             long[] delta = byScenario.get("delta");
             long[] csv = byScenario.get("stork-csv");
             long[] csvOff = byScenario.get("stork-csv-off");
+            long[] json = byScenario.get("stork-json");
+            long[] jsonOff = byScenario.get("stork-json-off");
             md.append(String.format(Locale.ROOT, "%nBytes: Stork Parquet %s of Delta's; reduction by skipping: "
-                    + "Parquet ×%.1f, CSV ×%.1f.%n%n", ratio(parquet[1], delta[1]), reduction(parquetOff[1], parquet[1]),
-                    reduction(csvOff[1], csv[1])));
+                    + "Parquet ×%.1f, CSV ×%.1f, JSON ×%.1f.%n%n", ratio(parquet[1], delta[1]),
+                    reduction(parquetOff[1], parquet[1]), reduction(csvOff[1], csv[1]), reduction(jsonOff[1], json[1])));
         }
         return md.toString();
     }
