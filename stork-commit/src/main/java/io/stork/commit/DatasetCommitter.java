@@ -66,8 +66,15 @@ final class DatasetCommitter {
             return settings;
         }
         String bucket = root.toUri().getAuthority();
+        String inline = "fs.stork.manifest.inline.parts";
+        String inlinePerBucket = bucket == null ? inline : "fs.stork.bucket." + bucket + ".manifest.inline.parts";
+        int inlineParts = conf.getInt(conf.get(inlinePerBucket) != null ? inlinePerBucket : inline, settings.inlineParts());
+        if (inlineParts < 1) {
+            throw new IllegalArgumentException("fs.stork.manifest.inline.parts must be at least 1, not " + inlineParts);
+        }
         return settings.withRetention(duration(conf, bucket, RETENTION_KEY, settings.retention()))
-                .withClaimTimeout(duration(conf, bucket, CLAIM_TIMEOUT_KEY, settings.claimTimeout()));
+                .withClaimTimeout(duration(conf, bucket, CLAIM_TIMEOUT_KEY, settings.claimTimeout()))
+                .withInlineParts(inlineParts);
     }
 
     private static Duration duration(Configuration conf, String bucket, String key, Duration fallback) {

@@ -40,7 +40,8 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
         Path qualified = rawFs.makeQualified(root);
         Optional<Manifest> manifest;
         try (InputStream in = rawFs.open(new Path(qualified, PartNames.MANIFEST))) {
-            manifest = ManifestCodec.readIfStork(in, new Path(qualified, PartNames.MANIFEST).toString());
+            manifest = ManifestCodec.readIfStork(in, new Path(qualified, PartNames.MANIFEST).toString(),
+                    FileSystemDatasetStorage.segments(rawFs, qualified));
         } catch (FileNotFoundException e) {
             manifest = Optional.empty();
         }

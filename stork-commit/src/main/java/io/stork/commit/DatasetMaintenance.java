@@ -1,6 +1,8 @@
 package io.stork.commit;
 
 import io.stork.manifest.Manifest;
+import io.stork.manifest.PartNames;
+import io.stork.manifest.segment.Segments;
 import io.stork.manifest.RemovedPart;
 import java.io.IOException;
 import java.time.Duration;
@@ -85,10 +87,18 @@ final class DatasetMaintenance {
                                                        Duration claimTimeout) throws IOException {
         long current = inspection.manifest().map(Manifest::generation).orElse(0L);
         long staleBefore = System.currentTimeMillis() - claimTimeout.toMillis();
+        java.util.Set<String> namedSegments = new java.util.HashSet<>();
+        inspection.manifest().ifPresent(m -> Segments.named(m).forEach(s -> namedSegments.add(s.name())));
         List<LocatedFileStatus> doomed = new ArrayList<>();
         for (LocatedFileStatus file : inspection.claims()) {
             String name = file.getPath().getName();
-            if (name.startsWith("generation-")) {
+            if (file.getPath().getParent().getName().equals("segments")
+                    && file.getPath().getParent().getParent().getName().equals(PartNames.INTERNAL_DIRECTORY)) {
+                // A segment no manifest names: its commit failed, or every part it kept left retention.
+                if (!namedSegments.contains(name) && file.getModificationTime() < cutoff) {
+                    doomed.add(file);
+                }
+            } else if (name.startsWith("generation-")) {
                 long generation;
                 try {
                     generation = Long.parseLong(name.substring("generation-".length()));

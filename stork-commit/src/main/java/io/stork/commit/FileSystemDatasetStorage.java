@@ -68,7 +68,7 @@ final class FileSystemDatasetStorage implements DatasetStorage {
     @Override
     public Optional<Manifest> readManifest() throws IOException {
         try (InputStream in = fs.open(manifestPath())) {
-            return ManifestCodec.readIfStork(in, manifestPath().toString());
+            return ManifestCodec.readIfStork(in, manifestPath().toString(), segments(fs, root));
         } catch (FileNotFoundException e) {
             return Optional.empty();
         }
@@ -77,6 +77,17 @@ final class FileSystemDatasetStorage implements DatasetStorage {
     @Override
     public void writeManifest(byte[] json, boolean createOnly) throws IOException {
         write(manifestPath(), json, !createOnly);
+    }
+
+    @Override
+    public void writeSegment(String name, byte[] bytes) throws IOException {
+        write(new Path(root, io.stork.manifest.segment.SegmentSource.DIRECTORY + "/" + name), bytes, true);
+    }
+
+    /** The segments of the dataset at {@code root}, read through {@code fs}. */
+    static io.stork.manifest.segment.SegmentSource segments(FileSystem fs, Path root) {
+        return io.stork.manifest.segment.SegmentSource.of(relative -> fs.open(new Path(root, relative)),
+                root.toString());
     }
 
     @Override

@@ -29,8 +29,11 @@ public record Manifest(int version, String writer, String jobId, long generation
                        Instant createdAt, Instant committedAt, List<ManifestPart> parts, List<RemovedPart> removed,
                        List<GenerationInfo> history, long restorableFrom, java.util.Map<String, String> properties) {
 
-    /** The version this code writes. Readers accept this and earlier versions. */
-    public static final int CURRENT_VERSION = 1;
+    /**
+     * The newest version this code reads and writes: 2 names segments ({@code segments[]}), written only
+     * when a manifest names one; 1 otherwise. Readers accept this and earlier versions.
+     */
+    public static final int CURRENT_VERSION = 2;
 
     /** What a commit did to the dataset's previous state. */
     public enum Operation {
@@ -73,6 +76,10 @@ public record Manifest(int version, String writer, String jobId, long generation
         }
         if (restorableFrom < 1 || restorableFrom > generation) {
             restorableFrom = generation;
+        }
+        if (version < 2 && (parts.stream().anyMatch(p -> p.segment() != null)
+                || removed.stream().anyMatch(r -> r.part().segment() != null))) {
+            version = 2; // segments are named only from version 2 on
         }
         properties = properties == null ? java.util.Map.of()
                 : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(properties));

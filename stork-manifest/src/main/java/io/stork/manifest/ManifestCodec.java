@@ -33,9 +33,12 @@ public final class ManifestCodec {
     public static void write(Manifest manifest, OutputStream out) throws IOException {
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+            java.util.Map<io.stork.manifest.segment.Segment, byte[]> segments =
+                    SegmentsJson.states(manifest.parts(), manifest.removed());
             g.writeStartObject();
             g.writeStringField("format", FORMAT);
-            g.writeNumberField("version", manifest.version());
+            // Version 1 while no segment is named, so that older readers keep reading small datasets.
+            g.writeNumberField("version", segments.isEmpty() ? 1 : Manifest.CURRENT_VERSION);
             g.writeStringField("writer", manifest.writer());
             g.writeStringField("jobId", manifest.jobId());
             g.writeNumberField("generation", manifest.generation());
@@ -52,18 +55,25 @@ public final class ManifestCodec {
                 }
                 g.writeEndObject();
             }
+            if (!segments.isEmpty()) {
+                SegmentsJson.write(g, segments, manifest.removed());
+            }
             g.writeArrayFieldStart("parts");
             for (ManifestPart part : manifest.parts()) {
-                // One line per part keeps the file readable with head/grep and diffable.
-                g.writeRaw('\n');
-                writePart(g, part, null);
+                if (part.segment() == null) {
+                    // One line per part keeps the file readable with head/grep and diffable.
+                    g.writeRaw('\n');
+                    writePart(g, part, null);
+                }
             }
             g.writeEndArray();
-            if (!manifest.removed().isEmpty()) {
+            if (manifest.removed().stream().anyMatch(r -> r.part().segment() == null)) {
                 g.writeArrayFieldStart("removed");
                 for (RemovedPart removed : manifest.removed()) {
-                    g.writeRaw('\n');
-                    writePart(g, removed.part(), removed);
+                    if (removed.part().segment() == null) {
+                        g.writeRaw('\n');
+                        writePart(g, removed.part(), removed);
+                    }
                 }
                 g.writeEndArray();
             }
@@ -134,7 +144,13 @@ public final class ManifestCodec {
      * @throws CorruptManifestException if the content is not a valid Stork manifest
      */
     public static Manifest read(InputStream in, String source) throws IOException {
-        return read(in, source, false).orElseThrow();
+        return read(in, source, io.stork.manifest.segment.SegmentSource.NONE);
+    }
+
+    /** Parses a manifest, taking the segments it names from {@code segments}. */
+    public static Manifest read(InputStream in, String source, io.stork.manifest.segment.SegmentSource segments)
+            throws IOException {
+        return read(in, source, false, segments).orElseThrow();
     }
 
     /**
@@ -145,14 +161,22 @@ public final class ManifestCodec {
      * other content fails with {@link CorruptManifestException}.
      */
     public static java.util.Optional<Manifest> readIfStork(InputStream in, String source) throws IOException {
-        return read(in, source, true);
+        return readIfStork(in, source, io.stork.manifest.segment.SegmentSource.NONE);
     }
 
-    private static java.util.Optional<Manifest> read(InputStream in, String source, boolean lenient)
+    /** As {@link #readIfStork(InputStream, String)}, taking the segments it names from {@code segments}. */
+    public static java.util.Optional<Manifest> readIfStork(InputStream in, String source,
+                                                           io.stork.manifest.segment.SegmentSource segments)
+            throws IOException {
+        return read(in, source, true, segments);
+    }
+
+    private static java.util.Optional<Manifest> read(InputStream in, String source, boolean lenient,
+                                                     io.stork.manifest.segment.SegmentSource segments)
             throws IOException {
         boolean[] claimsStork = {false};
         try (JsonParser p = JSON.createParser(new RetainingInput(in))) {
-            return java.util.Optional.ofNullable(readManifest(p, source, lenient, claimsStork));
+            return java.util.Optional.ofNullable(readManifest(p, source, lenient, claimsStork, segments));
         } catch (JsonProcessingException e) {
             // Foreign JSON is recognised by its first field; anything that is not JSON at all (a truncated
             // or overwritten object) is corrupt, never "no manifest", which would hide the damage.
@@ -160,8 +184,8 @@ public final class ManifestCodec {
         }
     }
 
-    private static Manifest readManifest(JsonParser p, String source, boolean lenient, boolean[] claimsStork)
-            throws IOException {
+    private static Manifest readManifest(JsonParser p, String source, boolean lenient, boolean[] claimsStork,
+                                         io.stork.manifest.segment.SegmentSource segmentSource) throws IOException {
         JsonToken first = p.nextToken();
         if (first == null && lenient) {
             return null; // empty: Hadoop's own success marker
@@ -182,6 +206,7 @@ public final class ManifestCodec {
         List<GenerationInfo> history = List.of();
         long restorableFrom = 0;
         java.util.Map<String, String> properties = new java.util.TreeMap<>();
+        List<SegmentsJson.Ref> segments = List.of();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
@@ -207,6 +232,7 @@ public final class ManifestCodec {
                     parts = readParts(p, source);
                 }
                 case "removed" -> removed = readRemoved(p, source, value);
+                case "segments" -> segments = SegmentsJson.read(p, source, value);
                 case "history" -> history = readHistory(p, source, value);
                 case "restorableFrom" -> restorableFrom = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : 0;
                 case "properties" -> {
@@ -242,6 +268,15 @@ public final class ManifestCodec {
         require(source, "generation", generation);
         require(source, "operation", operation);
         require(source, "parts", parts);
+        if (!segments.isEmpty()) {
+            List<ManifestPart> all = new ArrayList<>();
+            List<RemovedPart> allRemoved = new ArrayList<>();
+            SegmentsJson.resolve(segments, segmentSource, source, all, allRemoved);
+            all.addAll(parts);
+            allRemoved.addAll(removed);
+            parts = all;
+            removed = allRemoved;
+        }
         try {
             return new Manifest(version, writer, jobId, generation, Manifest.Operation.fromJsonName(operation),
                     Instant.parse(require(source, "createdAt", createdAt)),

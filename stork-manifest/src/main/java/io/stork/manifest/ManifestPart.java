@@ -21,10 +21,18 @@ import java.util.Objects;
  *                   (a task's report) or unknown (a manifest written before generations were recorded)
  * @param tail       bytes at the end of the object a reader needs first, as the writer saw them (a Parquet
  *                   footer with its length and magic), so that one GET fetches exactly those; 0 unknown
+ * @param segment    the segment that keeps this part (its statistics are then the segment block's row, and
+ *                   {@code statsJson} is null), or null for a part the manifest lists itself
  */
 public record ManifestPart(String path, long length, String etag, String jobId, int task, long attempt,
-                           long modifiedAt, Long records, String statsJson, long addedIn, int tail)
+                           long modifiedAt, Long records, String statsJson, long addedIn, int tail,
+                           io.stork.manifest.segment.SegmentRef segment)
         implements Serializable {
+
+    public ManifestPart(String path, long length, String etag, String jobId, int task, long attempt,
+                        long modifiedAt, Long records, String statsJson, long addedIn, int tail) {
+        this(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson, addedIn, tail, null);
+    }
 
     public ManifestPart(String path, long length, String etag, String jobId, int task, long attempt,
                         long modifiedAt, Long records, String statsJson, long addedIn) {
@@ -53,12 +61,12 @@ public record ManifestPart(String path, long length, String etag, String jobId, 
 
     public ManifestPart withAddedIn(long generation) {
         return generation == addedIn ? this
-                : new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson, generation,
+                : new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson(), generation,
                         tail);
     }
 
     public ManifestPart withRecords(Long count) {
-        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, count, statsJson, addedIn, tail);
+        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, count, statsJson(), addedIn, tail);
     }
 
     /** This part with statistics gathered while writing it (a JSON object), or none (null). */
@@ -68,8 +76,34 @@ public record ManifestPart(String path, long length, String etag, String jobId, 
 
     /** This part with the tail a reader needs first ({@link #tail()}). */
     public ManifestPart withTail(int bytes) {
-        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson, addedIn,
+        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, statsJson(), addedIn,
                 bytes);
+    }
+
+    /** This part as kept in a segment (same fields; statistics in the segment's block when it has one). */
+    public ManifestPart inSegment(io.stork.manifest.segment.SegmentRef ref) {
+        String json = ref.segment().statistics() != null ? null : statsJson;
+        return new ManifestPart(path, length, etag, jobId, task, attempt, modifiedAt, records, json, addedIn, tail,
+                ref);
+    }
+
+    /** Whether statistics were kept for the part (as JSON, or in its segment's block). */
+    public boolean hasStatistics() {
+        return statsJson != null || segment != null && segment.segment().statistics() != null;
+    }
+
+    /**
+     * The statistics as JSON: the part's own, or its row of the segment block decoded (slow: one part at a
+     * time; readers of many parts use the block, see data skipping's statistics table).
+     */
+    @SuppressWarnings("unchecked")
+    public String statsJson() {
+        if (statsJson != null || segment == null || segment.segment().statistics() == null) {
+            return statsJson;
+        }
+        return io.stork.manifest.segment.StatisticsBlocks.codec()
+                .map(codec -> segment.segment().derived("json", s -> codec.decode(s.statistics())))
+                .map(all -> ((java.util.List<String>) all).get(segment.ordinal())).orElse(null);
     }
 
     /** The directory part of {@link #path()}, "" for a part at the dataset root. */

@@ -233,7 +233,7 @@ class ManifestCodecTest {
         assertThatThrownBy(() -> decode("{\"format\":\"stork-manifest\",\"version\":1,\"parts\":[")).hasMessageStartingWith(
                 "corrupt Stork manifest test/_SUCCESS: not valid JSON");
         assertThatThrownBy(() -> decode("{\"format\":\"other\"}")).hasMessageContaining("\"format\" is not");
-        assertThatThrownBy(() -> decode("{\"format\":\"stork-manifest\",\"version\":2}"))
+        assertThatThrownBy(() -> decode("{\"format\":\"stork-manifest\",\"version\":3}"))
                 .hasMessageContaining("newer than this reader understands");
         assertThatThrownBy(() -> decode("{\"format\":\"stork-manifest\",\"version\":1,\"writer\":\"w\",\"jobId\":\"j\","
                 + "\"generation\":1,\"operation\":\"create\",\"createdAt\":\"2026-01-01T00:00:00Z\","

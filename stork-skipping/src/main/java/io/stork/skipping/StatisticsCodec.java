@@ -157,6 +157,25 @@ public final class StatisticsCodec {
         return new ColumnStatistics(requireType(type), nulls, nans, min, max, maxPrefix, indexes);
     }
 
+    /** The {@code indexes} object of a column of {@code type}, as JSON text; index types not in {@code types} left out. */
+    static Map<String, ColumnIndex> readIndexes(String json, ColumnType type, IndexTypes types) throws IOException {
+        Map<String, ColumnIndex> indexes = new LinkedHashMap<>();
+        try (JsonParser p = JSON.createParser(json)) {
+            expect(p.nextToken(), JsonToken.START_OBJECT, "indexes");
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                p.nextToken();
+                Optional<IndexType> indexType = types.get(name);
+                if (indexType.isPresent()) {
+                    indexes.put(name, indexType.get().fromJson(JsonTree.read(p), type));
+                } else {
+                    p.skipChildren();
+                }
+            }
+        }
+        return indexes;
+    }
+
     /**
      * A bound: integers straight from the parser (a table of a million parts reads ten million of them),
      * anything else through its JSON value, as {@link ValueJson} defines it.

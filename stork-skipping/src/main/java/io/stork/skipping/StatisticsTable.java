@@ -65,6 +65,41 @@ public final class StatisticsTable {
             }
             return indexes;
         }
+
+        /** Part {@code part}'s values, as a statistics block holds them. */
+        void set(int part, ColumnType t, long nullCount, long nanCount, boolean hasBounds, Object min, Object max,
+                 boolean prefix, String indexJson, long longMin, long longMax, IndexTypes types) {
+            type[part] = (byte) (t.ordinal() + 1);
+            nulls[part] = nullCount;
+            if (nanCount > 0) {
+                nans()[part] = nanCount;
+            }
+            if (hasBounds) {
+                Bounds b = bounds(t);
+                b.present[part] = true;
+                b.maxIsPrefix[part] = prefix;
+                if (b.longs != null) {
+                    b.longs[2 * part] = longMin;
+                    b.longs[2 * part + 1] = longMax;
+                } else if (b.doubles != null) {
+                    b.doubles[2 * part] = (Double) min;
+                    b.doubles[2 * part + 1] = (Double) max;
+                } else {
+                    b.objects[2 * part] = min;
+                    b.objects[2 * part + 1] = max;
+                }
+            }
+            if (indexJson != null) {
+                try {
+                    Map<String, ColumnIndex> parsed = StatisticsCodec.readIndexes(indexJson, t, types);
+                    if (!parsed.isEmpty()) {
+                        indexes().put(part, parsed);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // an index this reader cannot read rules nothing out
+                }
+            }
+        }
     }
 
     private static final class Bounds {
@@ -105,6 +140,112 @@ public final class StatisticsTable {
             }
         });
         return table;
+    }
+
+    /** Row {@code row} of {@code table}: where a part's statistics are when a segment's block holds them. */
+    public record Row(StatisticsTable table, int row) {
+    }
+
+    /**
+     * The table of a segment's statistics block ({@link StatisticsBlock}): filled straight from its binary
+     * columns, with no JSON parsed but index objects.
+     */
+    public static StatisticsTable of(byte[] block, IndexTypes types) throws IOException {
+        StatisticsTable table = new StatisticsTable(StatisticsBlock.parts(block));
+        java.util.Arrays.fill(table.rows, -1);
+        Map<String, Column> seen = new HashMap<>();
+        StatisticsBlock.read(block, new StatisticsBlock.Visitor() {
+            @Override
+            public void part(int part, long rows) {
+                table.rows[part] = rows;
+            }
+
+            @Override
+            public void raw(int part, String json) {
+                PartStatistics stats = parse(json, types);
+                if (stats != null) {
+                    table.add(part, stats, seen);
+                }
+            }
+
+            @Override
+            public StatisticsBlock.ColumnSink column(String name) {
+                Column column = seen.computeIfAbsent(name, table::column);
+                return (part, type, nulls, nans, bounds, min, max, prefix, indexes, longMin, longMax) ->
+                        column.set(part, type, nulls, nans, bounds, min, max, prefix, indexes, longMin, longMax, types);
+            }
+        });
+        return table;
+    }
+
+    /**
+     * A generation's table from its parts' statistics, each a JSON object, a {@link Row} of a segment's
+     * table, or null (none). Filled on all cores; rows of segment tables are copied, not parsed.
+     */
+    public static StatisticsTable assemble(List<?> sources, IndexTypes types) {
+        int n = sources.size();
+        StatisticsTable table = new StatisticsTable(n);
+        java.util.Arrays.fill(table.rows, -1);
+        java.util.stream.IntStream.range(0, (n + BLOCK - 1) / BLOCK).parallel().forEach(block -> {
+            Map<String, Column> seen = new HashMap<>();
+            for (int part = block * BLOCK, end = Math.min(n, part + BLOCK); part < end; part++) {
+                Object source = sources.get(part);
+                if (source instanceof Row row) {
+                    table.copy(part, row.table(), row.row(), seen);
+                } else if (source instanceof String json) {
+                    PartStatistics stats = parse(json, types);
+                    if (stats != null) {
+                        table.add(part, stats, seen);
+                    }
+                }
+            }
+        });
+        return table;
+    }
+
+    private void copy(int part, StatisticsTable from, int row, Map<String, Column> seen) {
+        rows[part] = from.rows[row];
+        if (rows[part] < 0) {
+            return;
+        }
+        for (Map.Entry<String, Column> e : from.columns.entrySet()) {
+            Column src = e.getValue();
+            byte t = src.type[row];
+            if (t == 0) {
+                continue;
+            }
+            Column dst = seen.computeIfAbsent(e.getKey(), this::column);
+            dst.type[part] = t;
+            dst.nulls[part] = src.nulls[row];
+            long[] nans = src.nans;
+            if (nans != null && nans[row] > 0) {
+                dst.nans()[part] = nans[row];
+            }
+            ColumnType type = ColumnType.values()[t - 1];
+            Bounds sb = src.bounds[type.ordinal()];
+            if (sb != null && sb.present[row]) {
+                Bounds db = dst.bounds(type);
+                db.present[part] = true;
+                db.maxIsPrefix[part] = sb.maxIsPrefix[row];
+                if (sb.longs != null) {
+                    db.longs[2 * part] = sb.longs[2 * row];
+                    db.longs[2 * part + 1] = sb.longs[2 * row + 1];
+                } else if (sb.doubles != null) {
+                    db.doubles[2 * part] = sb.doubles[2 * row];
+                    db.doubles[2 * part + 1] = sb.doubles[2 * row + 1];
+                } else {
+                    db.objects[2 * part] = sb.objects[2 * row];
+                    db.objects[2 * part + 1] = sb.objects[2 * row + 1];
+                }
+            }
+            Map<Integer, Map<String, ColumnIndex>> indexes = src.indexes;
+            if (indexes != null) {
+                Map<String, ColumnIndex> i = indexes.get(row);
+                if (i != null) {
+                    dst.indexes().put(part, i);
+                }
+            }
+        }
     }
 
     /** A part's statistics, or null: none, of a newer version, or unreadable (the part is then read). */

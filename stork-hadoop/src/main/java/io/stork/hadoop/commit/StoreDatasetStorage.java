@@ -60,7 +60,8 @@ final class StoreDatasetStorage implements DatasetStorage {
     public Optional<Manifest> readManifest() throws IOException {
         String manifestKey = key(PartNames.MANIFEST);
         try (ObjectStream in = store.get(ObjectKey.of(bucket, manifestKey), ByteRange.all())) {
-            return ManifestCodec.readIfStork(in, "stork://" + bucket + "/" + manifestKey);
+            return ManifestCodec.readIfStork(in, "stork://" + bucket + "/" + manifestKey,
+                    io.stork.manifest.segment.SegmentSource.of(relative -> open(key(relative)), location()));
         } catch (ObjectNotFoundException e) {
             return Optional.empty();
         }
@@ -69,6 +70,19 @@ final class StoreDatasetStorage implements DatasetStorage {
     @Override
     public void writeManifest(byte[] json, boolean createOnly) throws IOException {
         put(key(PartNames.MANIFEST), json, createOnly && store.supportsConditionalCreate());
+    }
+
+    private java.io.InputStream open(String key) throws IOException {
+        try {
+            return store.get(ObjectKey.of(bucket, key), ByteRange.all());
+        } catch (ObjectNotFoundException e) {
+            throw new java.io.FileNotFoundException("stork://" + bucket + "/" + key);
+        }
+    }
+
+    @Override
+    public void writeSegment(String name, byte[] bytes) throws IOException {
+        put(key(io.stork.manifest.segment.SegmentSource.DIRECTORY + "/" + name), bytes, false);
     }
 
     @Override

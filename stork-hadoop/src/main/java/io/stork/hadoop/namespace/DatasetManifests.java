@@ -2,6 +2,8 @@ package io.stork.hadoop.namespace;
 
 import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestCodec;
+import io.stork.manifest.segment.SegmentCodec;
+import io.stork.manifest.segment.SegmentSource;
 import io.stork.manifest.GenerationInfo;
 import io.stork.manifest.PartNames;
 import io.stork.manifest.RemovedPart;
@@ -62,6 +64,12 @@ public final class DatasetManifests {
     private final long ttlNanos;
     private final int capacity;
     private final Map<String, Entry> entries;
+    /**
+     * The decoded segments of each dataset's last manifest read, by name: segments never change, so the next
+     * generation (an append) fetches only the segments it adds. Only those the last manifest named are kept.
+     */
+    private final Map<String, Map<String, SegmentCodec.Decoded>> segments =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     public DatasetManifests(ObjectStore store, String bucket, int capacity, Duration ttl, Duration retention) {
         this.store = store;
@@ -217,7 +225,29 @@ public final class DatasetManifests {
             if (in.info().length() == 0) {
                 return new Entry(null, etag, System.nanoTime(), false); // Hadoop's own success marker
             }
-            Optional<Manifest> manifest = ManifestCodec.readIfStork(in, source);
+            Map<String, SegmentCodec.Decoded> known = segments.getOrDefault(dirKey, Map.of());
+            Map<String, SegmentCodec.Decoded> named = new java.util.concurrent.ConcurrentHashMap<>();
+            SegmentSource fetch = SegmentSource.of(relative -> {
+                try {
+                    return store.get(ObjectKey.of(bucket, dirKey.isEmpty() ? relative : dirKey + "/" + relative),
+                            ByteRange.all());
+                } catch (ObjectNotFoundException e) {
+                    throw new java.io.FileNotFoundException(relative);
+                }
+            }, "stork://" + bucket + "/" + dirKey);
+            Optional<Manifest> manifest = ManifestCodec.readIfStork(in, source, (name, length) -> {
+                SegmentCodec.Decoded d = known.get(name);
+                if (d == null || d.segment().length() != length) {
+                    d = fetch.load(name, length);
+                }
+                named.put(name, d);
+                return d;
+            });
+            if (named.isEmpty()) {
+                segments.remove(dirKey);
+            } else {
+                segments.put(dirKey, named);
+            }
             return new Entry(manifest.map(m -> LoadedManifest.index(dirKey, m)).orElse(null), etag, System.nanoTime(),
                     false);
         } catch (NotModifiedException unchanged) {

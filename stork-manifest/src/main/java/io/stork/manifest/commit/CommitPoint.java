@@ -123,6 +123,7 @@ public final class CommitPoint {
             Manifest manifest = NextGeneration.build(previous, previousParts, kept, request.written(), operation,
                     generation, request.writer(), request.jobId(), request.createdAt(), now, settings.retention(),
                     request.properties());
+            manifest = io.stork.manifest.segment.Segments.seal(manifest, settings.inlineParts(), storage::writeSegment);
             byte[] json = encode(manifest);
             try {
                 if (generation == 1 || previous.isEmpty() && storage.createGuarantee() != DatasetStorage.CreateGuarantee.NONE) {

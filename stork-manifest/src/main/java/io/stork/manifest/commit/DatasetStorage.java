@@ -46,6 +46,12 @@ public interface DatasetStorage {
      */
     void writeManifest(byte[] json, boolean createOnly) throws IOException;
 
+    /**
+     * Writes segment {@code name} ({@code <dataset>/_stork/segments/<name>}), before the manifest that first
+     * names it. A segment no manifest names (its commit failed) is a stray for vacuum.
+     */
+    void writeSegment(String name, byte[] bytes) throws IOException;
+
     /** Creates claim {@code generation} with {@code content} if absent, else {@link CreateConflictException}. */
     void createClaim(long generation, byte[] content) throws IOException;
 

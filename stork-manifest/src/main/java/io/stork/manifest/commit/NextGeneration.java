@@ -102,7 +102,7 @@ final class NextGeneration {
                 merged.put(k, v);
             }
         });
-        return new Manifest(Manifest.CURRENT_VERSION, writer, jobId, generation, operation, createdAt, now, parts,
+        return new Manifest(1, writer, jobId, generation, operation, createdAt, now, parts,
                 removed, history, restorableFrom, merged);
     }
 

@@ -42,13 +42,25 @@ final class MemoryDatasetStorage implements DatasetStorage {
     public Optional<Manifest> readManifest() throws IOException {
         reads.incrementAndGet();
         byte[] json = objects.get("manifest");
-        return json == null ? Optional.empty() : ManifestCodec.readIfStork(new ByteArrayInputStream(json), "mem");
+        return json == null ? Optional.empty() : ManifestCodec.readIfStork(new ByteArrayInputStream(json), "mem",
+                io.stork.manifest.segment.SegmentSource.of(relative -> {
+                    byte[] bytes = objects.get("segment-" + relative.substring(relative.lastIndexOf('/') + 1));
+                    if (bytes == null) {
+                        throw new java.io.FileNotFoundException(relative);
+                    }
+                    return new ByteArrayInputStream(bytes);
+                }, "mem"));
     }
 
     @Override
     public void writeManifest(byte[] json, boolean createOnly) throws IOException {
         manifestWrites.incrementAndGet();
         write("manifest", json, createOnly);
+    }
+
+    @Override
+    public void writeSegment(String name, byte[] bytes) throws IOException {
+        write("segment-" + name, bytes, false);
     }
 
     @Override

@@ -99,7 +99,7 @@ public final class SkippingFileIndex implements FileIndex {
                     Optional<Judged> judged = columns.isEmpty() ? Optional.empty() : judged(file.fileStatus(), datasets, last);
                     if (judged.isPresent()) {
                         counts[4]++;
-                        may = judged.get().statistics().table().mayMatch(judged.get().ordinal(), normalized, columns);
+                        may = judged.get().statistics().mayMatch(judged.get().ordinal(), normalized, columns);
                     } else if (!columns.isEmpty()) {
                         Optional<IndexedObjects> index = indexOf(file.getPath(), indexed);
                         String etag = file.fileStatus() instanceof EtagSource source ? source.getEtag() : null;
@@ -177,7 +177,7 @@ public final class SkippingFileIndex implements FileIndex {
             }
             part = parts.get().part(file);
         }
-        if (part.isEmpty() || part.get().statsJson() == null || part.get().length() != status.getLen()) {
+        if (part.isEmpty() || !part.get().hasStatistics() || part.get().length() != status.getLen()) {
             return Optional.empty();
         }
         String listedEtag = status instanceof EtagSource source ? source.getEtag() : null;
@@ -188,7 +188,7 @@ public final class SkippingFileIndex implements FileIndex {
                 : parts.get().derived(GenerationStatistics.NAME, p -> GenerationStatistics.of(p, indexTypes));
         int ordinal = knownOrdinal >= 0 && statistics.isOf(parts.get(), knownOrdinal, part.get()) ? knownOrdinal
                 : statistics.ordinal(part.get());
-        if (ordinal < 0 || !statistics.table().hasStatistics(ordinal)) {
+        if (ordinal < 0 || !statistics.hasStatistics(ordinal)) {
             return Optional.empty();
         }
         Judged judged = new Judged(parts.get(), statistics, ordinal);
