@@ -1,5 +1,8 @@
 package io.stork.hadoop;
 
+import io.stork.store.cache.BlockCacheSettings;
+import io.stork.store.cache.CachingObjectStore;
+
 import io.stork.store.ObjectStore;
 import io.stork.store.StoreApi;
 import io.stork.store.StoreConfig;
@@ -15,12 +18,47 @@ import java.time.Duration;
  */
 final class ObjectStoreFactory {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ObjectStoreFactory.class);
+
     private ObjectStoreFactory() {
     }
 
     static ObjectStore create(StorkConfig config) throws IOException {
         StoreConfig settings = config.api() == StoreApi.S3 ? s3(config) : swift(config);
-        return StoreFactory.open(settings, config.retryPolicy());
+        ObjectStore store = StoreFactory.open(settings, config.retryPolicy());
+        if (!config.getBoolean(StorkConfig.CACHE_ENABLED, false)) {
+            return store;
+        }
+        BlockCacheSettings cache = cacheSettings(config, store);
+        try {
+            return new CachingObjectStore(store, cache);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // A cache that cannot be made costs speed, never the read: go on without it, say so once.
+            LOG.warn("stork://{}: block cache off: directory {} is not usable ({})", config.bucket(),
+                    cache.directory(), e.getMessage());
+            return store;
+        }
+    }
+
+    /**
+     * The bucket's block cache: {@code <fs.stork.cache.directory>/<bucket>-<store digest>}, so that buckets
+     * are bounded apart and two stores with a bucket of one name never share blocks.
+     */
+    private static BlockCacheSettings cacheSettings(StorkConfig c, ObjectStore store) throws IOException {
+        String base = c.get(StorkConfig.CACHE_DIRECTORY, System.getProperty("java.io.tmpdir") + "/stork-block-cache-"
+                + System.getProperty("user.name", "user"));
+        String bucket = c.bucket().matches("[A-Za-z0-9._-]{1,100}") ? c.bucket() : "bucket";
+        String digest = Integer.toHexString((store.description().toString() + "/" + c.bucket()).hashCode());
+        try {
+            long blockSize = c.getBytes(StorkConfig.CACHE_BLOCK_SIZE, BlockCacheSettings.DEFAULT_BLOCK_SIZE);
+            if (blockSize > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("block cache block size " + blockSize + " is too large");
+            }
+            return new BlockCacheSettings(java.nio.file.Path.of(base, bucket + "-" + digest), (int) blockSize,
+                    c.getBytes(StorkConfig.CACHE_SIZE, BlockCacheSettings.DEFAULT_MAX_BYTES));
+        } catch (IllegalArgumentException e) { // bad sizes, or a directory that is not a path
+            throw new IOException("stork://" + c.bucket() + ": " + StorkConfig.PREFIX + "cache.*: " + e.getMessage());
+        }
     }
 
     private static StoreConfig s3(StorkConfig c) throws IOException {

@@ -59,6 +59,10 @@ final class StorkConfig {
     static final String S3_CONDITIONAL_WRITES = "s3.conditional.writes";
     static final String RETENTION = "retention";
     static final String CLAIM_TIMEOUT = "commit.claim.timeout";
+    static final String CACHE_ENABLED = "cache.enabled";
+    static final String CACHE_DIRECTORY = "cache.directory";
+    static final String CACHE_SIZE = "cache.size";
+    static final String CACHE_BLOCK_SIZE = "cache.block.size";
 
     private final Configuration conf;
     private final String bucket;

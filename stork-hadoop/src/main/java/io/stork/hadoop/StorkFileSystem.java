@@ -86,7 +86,7 @@ public class StorkFileSystem extends FileSystem
                 config.getBytes(StorkConfig.READ_WHOLE_OBJECT_SIZE, io.stork.hadoop.io.ReadPolicy.DEFAULT_WHOLE_OBJECT_LIMIT),
                 (int) config.getBytes(StorkConfig.READ_TAIL_SIZE, io.stork.hadoop.io.ReadPolicy.DEFAULT_TAIL_SIZE));
         workingDirectory = makeQualified(new Path("/user", UserGroupInformation.getCurrentUser().getShortUserName()));
-        ioStatistics = StoreIOStatistics.of(store.statistics());
+        ioStatistics = StoreIOStatistics.of(store);
         readRaw = config.getBoolean(StorkConfig.READ_RAW, false);
         exactTails = config.getBoolean(StorkConfig.READ_TAIL_EXACT, true);
         DatasetManifests manifests = new DatasetManifests(store, bucket,

@@ -12,11 +12,21 @@ import org.apache.hadoop.fs.contract.AbstractFSContract;
 public class StorkContract extends AbstractFSContract {
 
     private final StoreApi api;
+    private final boolean cached;
     private FileSystem fs;
 
     public StorkContract(Configuration conf, StoreApi api) {
+        this(conf, api, false);
+    }
+
+    /**
+     * @param cached with the block cache on (its own bucket, so that Hadoop's file system cache does not
+     *               hand the tests without it the same instance), in 4 KiB blocks so reads cross them
+     */
+    public StorkContract(Configuration conf, StoreApi api, boolean cached) {
         super(conf);
         this.api = api;
+        this.cached = cached;
         addConfResource("contract/stork.xml");
     }
 
@@ -42,8 +52,15 @@ public class StorkContract extends AbstractFSContract {
     @Override
     public void init() throws IOException {
         super.init();
-        String bucket = bucket(api);
+        String bucket = bucket(api) + (cached ? "-cached" : "");
         configure(getConf(), bucket, api);
+        if (cached) {
+            String prefix = "fs.stork.bucket." + bucket + ".";
+            getConf().setBoolean(prefix + "cache.enabled", true);
+            getConf().set(prefix + "cache.directory",
+                    java.nio.file.Files.createTempDirectory("stork-contract-cache").toString());
+            getConf().set(prefix + "cache.block.size", "4096");
+        }
         fs = FileSystem.get(URI.create("stork://" + bucket + "/"), getConf());
         ((StorkFileSystem) fs).store().createBucket(bucket);
     }

@@ -1,0 +1,267 @@
+package io.stork.store.cache;
+
+import io.stork.store.ObjectKey;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Blocks of object versions in files of one local directory, bounded in bytes, least recently used
+ * evicted first.
+ *
+ * <p>Shared by the tasks of an executor and by every JVM whose cache points at the same directory:
+ * <ul>
+ *   <li>a block is written to a temporary file and published by an atomic rename, so no reader ever sees
+ *       a partial one, also after a process is killed mid-write (its temporary file is removed later);</li>
+ *   <li>every file carries a CRC32C: a damaged one is dropped and read from the store;</li>
+ *   <li>recency is the file's modification time, touched on use (at most once a minute per block), so
+ *       each JVM's eviction sees what the others used; when over its bound, a JVM rescans the directory,
+ *       then deletes the least recently used files until 90% of the bound is left;</li>
+ *   <li>a file another JVM evicted between lookup and read is a miss.</li>
+ * </ul>
+ */
+final class BlockCache {
+
+    private static final String TEMP_SUFFIX = ".tmp";
+    private static final long TOUCH_INTERVAL_MS = 60_000;
+    private static final long STALE_TEMP_MS = 10 * 60_000;
+
+    private final BlockCacheSettings settings;
+    private final BlockCacheStatistics statistics;
+    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    private final AtomicLong bytes = new AtomicLong();
+    /** Recency stamps: epoch microseconds, strictly increasing in this JVM (uses within a millisecond stay ordered). */
+    private final AtomicLong clock = new AtomicLong();
+
+    /** A file this JVM knows of: its size and when it was last used (a {@link #stamp()}). */
+    private static final class Entry {
+        final long size;
+        volatile long usedAt;
+        volatile long touchedAt;
+
+        Entry(long size, long usedAt, long touchedAt) {
+            this.size = size;
+            this.usedAt = usedAt;
+            this.touchedAt = touchedAt;
+        }
+    }
+
+    BlockCache(BlockCacheSettings settings, BlockCacheStatistics statistics) throws IOException {
+        this.settings = settings;
+        this.statistics = statistics;
+        Files.createDirectories(settings.directory());
+        rescan();
+    }
+
+    BlockCacheSettings settings() {
+        return settings;
+    }
+
+    /** The block, or empty: never cached, evicted, or damaged (then deleted). */
+    Optional<CachedBlock> read(BlockId id) {
+        String name = id.fileName();
+        Path file = settings.directory().resolve(name);
+        byte[] raw;
+        try {
+            raw = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            forget(name);
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        CachedBlock block;
+        try {
+            block = CachedBlock.decode(raw, settings.blockSize(), id.key(), id.etag());
+        } catch (IOException damaged) {
+            statistics.damaged();
+            delete(name);
+            return Optional.empty();
+        }
+        long now = System.currentTimeMillis();
+        long stamp = stamp();
+        Entry entry = entries.computeIfAbsent(name, n -> {
+            bytes.addAndGet(raw.length);
+            return new Entry(raw.length, stamp, now);
+        });
+        entry.usedAt = stamp;
+        if (now - entry.touchedAt > TOUCH_INTERVAL_MS) {
+            entry.touchedAt = now;
+            try {
+                Files.setLastModifiedTime(file, FileTime.fromMillis(now));
+            } catch (IOException ignored) {
+                // evicted meanwhile: nothing to keep fresh
+            }
+        }
+        return Optional.of(block);
+    }
+
+    /**
+     * The version of {@code key} a read that named none last saw, if this directory remembers one: what a
+     * later such read asks the store about before using the blocks of it.
+     */
+    Optional<String> version(ObjectKey key) {
+        try {
+            String etag = new String(Files.readAllBytes(settings.directory().resolve(versionFile(key))),
+                    StandardCharsets.UTF_8);
+            return etag.isEmpty() ? Optional.empty() : Optional.of(etag);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    void recordVersion(ObjectKey key, String etag) {
+        if (version(key).filter(etag::equals).isPresent()) {
+            return;
+        }
+        String name = versionFile(key);
+        byte[] bytes = etag.getBytes(StandardCharsets.UTF_8);
+        if (publish(name, bytes)) {
+            Entry previous = entries.put(name, new Entry(bytes.length, stamp(), System.currentTimeMillis()));
+            this.bytes.addAndGet(bytes.length - (previous == null ? 0 : previous.size));
+        }
+    }
+
+    private static String versionFile(ObjectKey key) {
+        return BlockId.versionDigest(key, "") + ".v";
+    }
+
+    /**
+     * Keeps {@code block} for {@code id}, joined with what the cache holds for it when the two runs meet.
+     * Failures to write (a full disk) lose the block, never the read: the bytes were served already.
+     */
+    void write(BlockId id, CachedBlock block) {
+        String name = id.fileName();
+        CachedBlock kept = block;
+        Optional<CachedBlock> existing = read(id); // this JVM's or another's
+        if (existing.isPresent()) {
+            kept = existing.get().union(block);
+            if (kept == existing.get()) {
+                return; // holds these bytes already
+            }
+        }
+        byte[] encoded = kept.encode();
+        if (!publish(name, encoded)) {
+            return;
+        }
+        statistics.stored(encoded.length);
+        Entry previous = entries.put(name, new Entry(encoded.length, stamp(), System.currentTimeMillis()));
+        bytes.addAndGet(encoded.length - (previous == null ? 0 : previous.size));
+        if (bytes.get() > settings.maxBytes()) {
+            evict();
+        }
+    }
+
+    private long stamp() {
+        long micros = System.currentTimeMillis() * 1000;
+        return clock.updateAndGet(previous -> Math.max(previous + 1, micros));
+    }
+
+    /** Writes {@code name} aside, then renames it into place: readers see the whole file or none. */
+    private boolean publish(String name, byte[] content) {
+        Path target = settings.directory().resolve(name);
+        Path temp = settings.directory().resolve(name + "." + UUID.randomUUID() + TEMP_SUFFIX);
+        try {
+            Files.write(temp, content);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return true;
+        } catch (IOException e) {
+            // A full disk, or a file system without atomic rename (which cannot hold blocks safely): the
+            // block is lost, never the read, whose bytes were served already.
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // a stale temporary file is removed by a later rescan
+            }
+            return false;
+        }
+    }
+
+    /** Bytes of block files this JVM knows of. */
+    long size() {
+        return bytes.get();
+    }
+
+    private synchronized void evict() {
+        if (bytes.get() <= settings.maxBytes()) {
+            return; // another thread evicted already
+        }
+        rescan();
+        long target = settings.maxBytes() / 10 * 9;
+        List<Map.Entry<String, Entry>> byAge = new ArrayList<>(entries.entrySet());
+        byAge.sort(Comparator.comparingLong(e -> e.getValue().usedAt));
+        for (Map.Entry<String, Entry> e : byAge) {
+            if (bytes.get() <= target) {
+                break;
+            }
+            delete(e.getKey());
+            statistics.evicted();
+        }
+    }
+
+    /** Takes the directory's files as they are: other JVMs' blocks in, evicted ones out, dead temporaries deleted. */
+    private synchronized void rescan() {
+        Map<String, Entry> found = new ConcurrentHashMap<>();
+        long now = System.currentTimeMillis();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(settings.directory())) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                BasicFileAttributes attributes;
+                try {
+                    attributes = Files.readAttributes(file, BasicFileAttributes.class);
+                } catch (NoSuchFileException gone) {
+                    continue;
+                }
+                if (!attributes.isRegularFile()) {
+                    continue;
+                }
+                long modified = attributes.lastModifiedTime().toMillis();
+                if (name.endsWith(TEMP_SUFFIX)) {
+                    if (now - modified > STALE_TEMP_MS) {
+                        Files.deleteIfExists(file); // left by a process killed mid-write
+                    }
+                    continue;
+                }
+                Entry known = entries.get(name);
+                found.put(name, known != null && known.size == attributes.size() ? known
+                        : new Entry(attributes.size(), modified * 1000, modified));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("block cache " + settings.directory() + " cannot be listed", e);
+        }
+        entries.keySet().retainAll(found.keySet());
+        entries.putAll(found);
+        bytes.set(entries.values().stream().mapToLong(e -> e.size).sum());
+    }
+
+    private void delete(String name) {
+        try {
+            Files.deleteIfExists(settings.directory().resolve(name));
+        } catch (IOException ignored) {
+            // left for the next eviction
+        }
+        forget(name);
+    }
+
+    private void forget(String name) {
+        Entry removed = entries.remove(name);
+        if (removed != null) {
+            bytes.addAndGet(-removed.size);
+        }
+    }
+}

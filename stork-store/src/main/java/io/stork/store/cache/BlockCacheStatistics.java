@@ -1,0 +1,71 @@
+package io.stork.store.cache;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What a block cache did: blocks served from it (hits) and read from the store instead (misses), reads
+ * whose cached version a conditional GET confirmed (revalidated), bytes each way, blocks stored, evicted and found damaged. Thread-safe; a snapshot is a few reads.
+ */
+public final class BlockCacheStatistics {
+
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
+    private final LongAdder revalidated = new LongAdder();
+    private final LongAdder bytesFromCache = new LongAdder();
+    private final LongAdder bytesFromStore = new LongAdder();
+    private final LongAdder stored = new LongAdder();
+    private final LongAdder bytesStored = new LongAdder();
+    private final LongAdder evictions = new LongAdder();
+    private final LongAdder damaged = new LongAdder();
+
+    /** The counters at one moment. */
+    public record Snapshot(long hits, long misses, long revalidated, long bytesFromCache, long bytesFromStore,
+                           long blocksStored, long bytesStored, long evictions, long damaged) {
+
+        public Snapshot minus(Snapshot before) {
+            return new Snapshot(hits - before.hits, misses - before.misses, revalidated - before.revalidated,
+                    bytesFromCache - before.bytesFromCache, bytesFromStore - before.bytesFromStore,
+                    blocksStored - before.blocksStored,
+                    bytesStored - before.bytesStored, evictions - before.evictions, damaged - before.damaged);
+        }
+    }
+
+    public Snapshot snapshot() {
+        return new Snapshot(hits.sum(), misses.sum(), revalidated.sum(), bytesFromCache.sum(), bytesFromStore.sum(),
+                stored.sum(), bytesStored.sum(), evictions.sum(), damaged.sum());
+    }
+
+    void hit() {
+        hits.increment();
+    }
+
+    void served(long bytes) {
+        bytesFromCache.add(bytes);
+    }
+
+    void miss() {
+        misses.increment();
+    }
+
+    /** A read that named no version found the cached one current (one conditional GET, no body). */
+    void revalidated() {
+        revalidated.increment();
+    }
+
+    void fromStore(long bytes) {
+        bytesFromStore.add(bytes);
+    }
+
+    void stored(long bytes) {
+        stored.increment();
+        bytesStored.add(bytes);
+    }
+
+    void evicted() {
+        evictions.increment();
+    }
+
+    void damaged() {
+        damaged.increment();
+    }
+}
