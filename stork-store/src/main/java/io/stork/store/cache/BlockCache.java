@@ -177,7 +177,13 @@ final class BlockCache {
         Path target = settings.directory().resolve(name);
         Path temp = settings.directory().resolve(name + "." + UUID.randomUUID() + TEMP_SUFFIX);
         try {
-            Files.write(temp, content);
+            try {
+                Files.write(temp, content);
+            } catch (NoSuchFileException gone) {
+                // The directory was removed under the cache (a temp cleaner, an operator): make it again.
+                Files.createDirectories(settings.directory());
+                Files.write(temp, content);
+            }
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return true;
         } catch (IOException e) {

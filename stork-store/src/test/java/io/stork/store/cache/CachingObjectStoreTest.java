@@ -274,6 +274,20 @@ class CachingObjectStoreTest {
     }
 
     @Test
+    void aCacheWhoseDirectoryWasRemovedMakesItAgain() throws IOException {
+        read(ByteRange.all());
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+        assertThat(read(ByteRange.all())).isEqualTo(content);
+        StatisticsSnapshot before = calls();
+        assertThat(read(ByteRange.all())).isEqualTo(content);
+        assertThat(calls().minus(before).calls(CallType.GET)).isZero();
+    }
+
+    @Test
     void aStreamSkipsWithinTheCacheWithoutACall() throws IOException {
         read(ByteRange.all());
         StatisticsSnapshot before = calls();

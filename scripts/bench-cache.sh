@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): the block cache. Repeated full scans of one dataset (Parquet and text) through Stork
+# without and with the block cache, and through S3A with and without its prefetching stream, on the local
+# store; per scan: wall time, GETs and bytes at the store. Writes docs/benchmarks/<name>.md and a chart.
+#
+#   bench-cache.sh [--rows 2000000] [--objects 8] [--runs 3] [--warm-scans 3] [--block-size 1m] [--name block-cache]
+#   bench-cache.sh --slow-link 30mbit [options]   the store in a network namespace of its own, reached over a veth
+#                                                 pair shaped with tc at that rate (scripts/slow-link.sh; needs root)
+set -euo pipefail
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$REPO"
+command_line="bash scripts/bench-cache.sh $*"
+rate=""
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --slow-link) rate="$2"; shift ;;
+    *) args+=("$1") ;;
+  esac
+  shift
+done
+bash scripts/prerequisites.sh
+if [ "${STORK_BENCH_SKIP_BUILD:-0}" != 1 ]; then
+  mvn -q -B --no-transfer-progress install -DskipTests
+fi
+mvn -q -B --no-transfer-progress -pl stork-benchmarks dependency:build-classpath \
+  -Dmdep.outputFile="$REPO/stork-benchmarks/target/classpath.txt"
+classpath="stork-benchmarks/target/classes:$(cat "$REPO/stork-benchmarks/target/classpath.txt")"
+run_benchmark() {
+  java -Xmx${STORK_BENCH_HEAP:-4g} -Djava.awt.headless=true -cp "$classpath" -Dstork.repo.root="$REPO" \
+    io.stork.bench.cache.CacheBenchmark --command "$command_line" "$@"
+}
+if [ -z "$rate" ]; then
+  bash scripts/local-store.sh start
+  run_benchmark "${args[@]}"
+  exit $?
+fi
+# Slow-link mode: a store of its own inside the namespace (the default store is left alone).
+export STORK_STORE_HOME="$REPO/.stork/slow-link-store"
+ns_address=10.231.0.2
+cleanup() {
+  status=$?
+  STORK_STORE_NETNS=stork-bench STORK_STORE_BIND=$ns_address bash scripts/local-store.sh stop || true
+  bash scripts/slow-link.sh down || true
+  exit $status
+}
+trap cleanup EXIT
+bash scripts/slow-link.sh up
+STORK_STORE_NETNS=stork-bench STORK_STORE_BIND=$ns_address bash scripts/local-store.sh start
+bash scripts/slow-link.sh rate "$rate"
+run_benchmark --name "block-cache-$rate" --link "$rate, a veth pair into a network namespace shaped with tc" "${args[@]}"
