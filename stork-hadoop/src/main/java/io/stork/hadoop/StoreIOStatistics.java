@@ -42,6 +42,7 @@ final class StoreIOStatistics {
             builder.withLongFunctionCounter("stork_cache_blocks_stored", k -> cache.snapshot().blocksStored());
             builder.withLongFunctionCounter("stork_cache_evictions", k -> cache.snapshot().evictions());
             builder.withLongFunctionCounter("stork_cache_damaged", k -> cache.snapshot().damaged());
+            builder.withLongFunctionCounter("stork_cache_dropped", k -> cache.snapshot().dropped());
         }
         return builder.build();
     }

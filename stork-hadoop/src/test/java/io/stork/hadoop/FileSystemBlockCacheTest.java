@@ -69,6 +69,7 @@ class FileSystemBlockCacheTest {
         try (FSDataInputStream in = fs.open(path)) {
             in.readFully(0, got);
         }
+        ((io.stork.store.cache.CachingObjectStore) ((StorkFileSystem) fs).store()).flush();
         return got;
     }
 

@@ -61,11 +61,61 @@ final class BlockCache {
         }
     }
 
+    /**
+     * Blocks waiting for the writer thread. Reads hand blocks over and go on: a cold scan never waits for
+     * the disk. When the disk falls behind, blocks past the queue's bound are dropped (read again from
+     * the store next time), so memory stays bounded and the scan's speed is the store's.
+     */
+    private final java.util.concurrent.BlockingQueue<Runnable> pending;
+    private final Thread writer;
+    private volatile boolean closed;
+
     BlockCache(BlockCacheSettings settings, BlockCacheStatistics statistics) throws IOException {
         this.settings = settings;
         this.statistics = statistics;
         Files.createDirectories(settings.directory());
         rescan();
+        pending = new java.util.concurrent.ArrayBlockingQueue<>(
+                (int) Math.max(4, PENDING_BYTES / settings.blockSize()));
+        writer = new Thread(this::writeLoop, "stork-block-cache-writer");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    private static final long PENDING_BYTES = 64L * 1024 * 1024;
+
+    private void writeLoop() {
+        while (!closed) {
+            try {
+                pending.take().run();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // a block lost, never the cache: the next block is written as usual
+            }
+        }
+    }
+
+    /** Hands {@code block} to the writer thread; dropped (and counted) when it is too far behind. */
+    void writeLater(BlockId id, CachedBlock block) {
+        if (closed || !pending.offer(() -> write(id, block))) {
+            statistics.dropped();
+        }
+    }
+
+    /** Waits until the blocks handed over so far are written (tests, benchmarks). */
+    void flush() throws InterruptedException {
+        if (closed) {
+            return;
+        }
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        pending.put(done::countDown);
+        done.await();
+    }
+
+    void close() {
+        closed = true;
+        writer.interrupt();
     }
 
     BlockCacheSettings settings() {
@@ -131,7 +181,10 @@ final class BlockCache {
         }
         String name = versionFile(key);
         byte[] bytes = etag.getBytes(StandardCharsets.UTF_8);
-        if (publish(name, bytes)) {
+        if (publish(name, file -> {
+            Files.write(file, bytes, java.nio.file.StandardOpenOption.CREATE_NEW);
+            return bytes.length;
+        }) >= 0) {
             Entry previous = entries.put(name, new Entry(bytes.length, stamp(), System.currentTimeMillis()));
             this.bytes.addAndGet(bytes.length - (previous == null ? 0 : previous.size));
         }
@@ -155,13 +208,17 @@ final class BlockCache {
                 return; // holds these bytes already
             }
         }
-        byte[] encoded = kept.encode();
-        if (!publish(name, encoded)) {
+        CachedBlock toWrite = kept;
+        long size = publish(name, file -> {
+            toWrite.writeTo(file);
+            return Files.size(file);
+        });
+        if (size < 0) {
             return;
         }
-        statistics.stored(encoded.length);
-        Entry previous = entries.put(name, new Entry(encoded.length, stamp(), System.currentTimeMillis()));
-        bytes.addAndGet(encoded.length - (previous == null ? 0 : previous.size));
+        statistics.stored(size);
+        Entry previous = entries.put(name, new Entry(size, stamp(), System.currentTimeMillis()));
+        bytes.addAndGet(size - (previous == null ? 0 : previous.size));
         if (bytes.get() > settings.maxBytes()) {
             evict();
         }
@@ -172,20 +229,29 @@ final class BlockCache {
         return clock.updateAndGet(previous -> Math.max(previous + 1, micros));
     }
 
-    /** Writes {@code name} aside, then renames it into place: readers see the whole file or none. */
-    private boolean publish(String name, byte[] content) {
+    /** Writes a file aside (returning its size), for {@link #publish}. */
+    private interface FileWriter {
+        long write(Path file) throws IOException;
+    }
+
+    /**
+     * Writes {@code name} aside, then renames it into place: readers see the whole file or none. Returns
+     * the file's size, or -1 when it could not be written.
+     */
+    private long publish(String name, FileWriter content) {
         Path target = settings.directory().resolve(name);
         Path temp = settings.directory().resolve(name + "." + UUID.randomUUID() + TEMP_SUFFIX);
         try {
+            long size;
             try {
-                Files.write(temp, content);
+                size = content.write(temp);
             } catch (NoSuchFileException gone) {
                 // The directory was removed under the cache (a temp cleaner, an operator): make it again.
                 Files.createDirectories(settings.directory());
-                Files.write(temp, content);
+                size = content.write(temp);
             }
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            return true;
+            return size;
         } catch (IOException e) {
             // A full disk, or a file system without atomic rename (which cannot hold blocks safely): the
             // block is lost, never the read, whose bytes were served already.
@@ -194,7 +260,7 @@ final class BlockCache {
             } catch (IOException ignored) {
                 // a stale temporary file is removed by a later rescan
             }
-            return false;
+            return -1;
         }
     }
 

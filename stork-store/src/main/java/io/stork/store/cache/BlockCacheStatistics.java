@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What a block cache did: blocks served from it (hits) and read from the store instead (misses), reads
- * whose cached version a conditional GET confirmed (revalidated), bytes each way, blocks stored, evicted and found damaged. Thread-safe; a snapshot is a few reads.
+ * whose cached version a conditional GET confirmed (revalidated), bytes each way, blocks stored, evicted, found damaged, and dropped because the disk fell behind. Thread-safe; a snapshot is a few reads.
  */
 public final class BlockCacheStatistics {
 
@@ -17,22 +17,24 @@ public final class BlockCacheStatistics {
     private final LongAdder bytesStored = new LongAdder();
     private final LongAdder evictions = new LongAdder();
     private final LongAdder damaged = new LongAdder();
+    private final LongAdder dropped = new LongAdder();
 
     /** The counters at one moment. */
     public record Snapshot(long hits, long misses, long revalidated, long bytesFromCache, long bytesFromStore,
-                           long blocksStored, long bytesStored, long evictions, long damaged) {
+                           long blocksStored, long bytesStored, long evictions, long damaged, long dropped) {
 
         public Snapshot minus(Snapshot before) {
             return new Snapshot(hits - before.hits, misses - before.misses, revalidated - before.revalidated,
                     bytesFromCache - before.bytesFromCache, bytesFromStore - before.bytesFromStore,
                     blocksStored - before.blocksStored,
-                    bytesStored - before.bytesStored, evictions - before.evictions, damaged - before.damaged);
+                    bytesStored - before.bytesStored, evictions - before.evictions, damaged - before.damaged,
+                    dropped - before.dropped);
         }
     }
 
     public Snapshot snapshot() {
         return new Snapshot(hits.sum(), misses.sum(), revalidated.sum(), bytesFromCache.sum(), bytesFromStore.sum(),
-                stored.sum(), bytesStored.sum(), evictions.sum(), damaged.sum());
+                stored.sum(), bytesStored.sum(), evictions.sum(), damaged.sum(), dropped.sum());
     }
 
     void hit() {
@@ -67,5 +69,10 @@ public final class BlockCacheStatistics {
 
     void damaged() {
         damaged.increment();
+    }
+
+    /** A block not kept because the disk fell behind the reads. */
+    void dropped() {
+        dropped.increment();
     }
 }

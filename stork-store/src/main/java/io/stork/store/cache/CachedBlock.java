@@ -1,43 +1,54 @@
 package io.stork.store.cache;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
 import io.stork.store.ObjectInfo;
 import io.stork.store.ObjectKey;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
 /**
  * What a block file holds: a contiguous run of one block's bytes (not necessarily all of it: a read
  * keeps what it fetched, so a footer read caches the footer, not the block around it) and the facts a
- * stream needs to be served from the cache without a call (the object's length and modification time).
+ * stream needs to be served from the cache without a call (the object's length, modification time and
+ * user metadata).
  *
  * <p>On disk: magic, format, object length, modification time, user metadata, the run's offset in the
- * block and its length, the bytes, and a CRC32C of everything before it. A file that is short, long or fails the CRC
- * is not a block: it is dropped and read from the store.
+ * block and its length, the bytes, and a CRC32C of everything before it. A file that is short, long or
+ * fails the CRC is not a block: it is dropped and read from the store. The bytes are written and read
+ * without copies beyond the file's own (the cache is on the read path of cold scans too).
  *
- * @param info   the whole object's facts as the GET that fetched the bytes returned them (length,
- *               modification time, user metadata; key and ETag are the block's)
- * @param offset offset in the block of {@code data[0]}
- * @param data   the bytes held ({@code data.length} of them)
+ * @param info   the whole object's facts as the GET that fetched the bytes returned them (key and ETag
+ *               are the block's)
+ * @param offset offset in the block of the run's first byte
+ * @param bytes  holds the run at {@code bytes[start, start + length)}
  */
-record CachedBlock(ObjectInfo info, int offset, byte[] data) {
+record CachedBlock(ObjectInfo info, int offset, byte[] bytes, int start, int length) {
 
     private static final int MAGIC = 0x53544B42; // "STKB"
     private static final int FORMAT = 1;
-    /** Bytes of a file besides the data and the metadata. */
-    static final int OVERHEAD = 4 + 4 + 8 + 8 + 4 + 4 + 4 + 4 + 4;
 
     /** Whether this block holds the byte at {@code inBlock} (an offset in the block). */
     boolean holds(int inBlock) {
-        return inBlock >= offset && inBlock < offset + data.length;
+        return inBlock >= offset && inBlock < offset + length;
     }
 
     int end() {
-        return offset + data.length;
+        return offset + length;
+    }
+
+    /** Copies {@code n} bytes from offset {@code inBlock} of the block into {@code b}. */
+    void copy(int inBlock, byte[] b, int off, int n) {
+        System.arraycopy(bytes, start + inBlock - offset, b, off, n);
     }
 
     /**
@@ -46,25 +57,48 @@ record CachedBlock(ObjectInfo info, int offset, byte[] data) {
      */
     CachedBlock union(CachedBlock other) {
         if (other.offset > end() || offset > other.end()) {
-            return other.data.length >= data.length ? other : this;
+            return other.length >= length ? other : this;
         }
-        int start = Math.min(offset, other.offset);
-        int end = Math.max(end(), other.end());
-        if (start == offset && end == end()) {
+        int from = Math.min(offset, other.offset);
+        int to = Math.max(end(), other.end());
+        if (from == offset && to == end()) {
             return this;
         }
-        if (start == other.offset && end == other.end()) {
+        if (from == other.offset && to == other.end()) {
             return other;
         }
-        byte[] merged = new byte[end - start];
-        System.arraycopy(data, 0, merged, offset - start, data.length);
-        System.arraycopy(other.data, 0, merged, other.offset - start, other.data.length);
-        return new CachedBlock(info, start, merged);
+        byte[] merged = new byte[to - from];
+        System.arraycopy(bytes, start, merged, offset - from, length);
+        System.arraycopy(other.bytes, other.start, merged, other.offset - from, other.length);
+        return new CachedBlock(info, from, merged, 0, merged.length);
     }
 
-    byte[] encode() {
+    /** Writes the block file to {@code file}: header, the run straight from its array, checksum. */
+    void writeTo(Path file) throws IOException {
+        byte[] header = header();
+        CRC32C crc = new CRC32C();
+        crc.update(header);
+        crc.update(bytes, start, length);
+        ByteBuffer trailer = ByteBuffer.allocate(4).putInt((int) crc.getValue()).flip();
+        ByteBuffer[] parts = {ByteBuffer.wrap(header), ByteBuffer.wrap(bytes, start, length), trailer};
+        try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            long total = header.length + (long) length + 4;
+            long written = 0;
+            while (written < total) {
+                written += out.write(parts);
+            }
+        }
+    }
+
+    private static void string(DataOutputStream out, String s) throws IOException {
+        byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(utf8.length);
+        out.write(utf8);
+    }
+
+    private byte[] header() {
         try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(data.length + OVERHEAD);
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
             DataOutputStream out = new DataOutputStream(bytes);
             out.writeInt(MAGIC);
             out.writeInt(FORMAT);
@@ -73,16 +107,12 @@ record CachedBlock(ObjectInfo info, int offset, byte[] data) {
             out.writeLong(modified == null ? Long.MIN_VALUE : modified.getEpochSecond());
             out.writeInt(modified == null ? 0 : modified.getNano());
             out.writeInt(info.userMetadata().size());
-            for (Map.Entry<String, String> e : new java.util.TreeMap<>(info.userMetadata()).entrySet()) {
-                out.writeUTF(e.getKey());
-                out.writeUTF(e.getValue());
+            for (Map.Entry<String, String> e : new TreeMap<>(info.userMetadata()).entrySet()) {
+                string(out, e.getKey());
+                string(out, e.getValue());
             }
             out.writeInt(offset);
-            out.writeInt(data.length);
-            out.write(data);
-            CRC32C crc = new CRC32C();
-            crc.update(bytes.toByteArray(), 0, bytes.size());
-            out.writeInt((int) crc.getValue());
+            out.writeInt(length);
             out.flush();
             return bytes.toByteArray();
         } catch (IOException e) {
@@ -92,40 +122,48 @@ record CachedBlock(ObjectInfo info, int offset, byte[] data) {
 
     /** The block in {@code file}, or throws {@link IOException} if it is not one, whole and intact. */
     static CachedBlock decode(byte[] file, int blockSize, ObjectKey key, String etag) throws IOException {
-        if (file.length < OVERHEAD) {
-            throw new IOException("block file too short");
+        ByteBuffer in = ByteBuffer.wrap(file);
+        try {
+            if (in.getInt() != MAGIC || in.getInt() != FORMAT) {
+                throw new IOException("not a block file");
+            }
+            long objectLength = in.getLong();
+            long seconds = in.getLong();
+            int nanos = in.getInt();
+            int entries = in.getInt();
+            if (entries < 0 || entries > 1000 || objectLength < 0 || nanos < 0 || nanos > 999_999_999) {
+                throw new IOException("block file of the wrong shape");
+            }
+            Map<String, String> metadata = new HashMap<>();
+            for (int i = 0; i < entries; i++) {
+                metadata.put(utf(in), utf(in));
+            }
+            int offset = in.getInt();
+            int length = in.getInt();
+            int start = in.position();
+            if (offset < 0 || length <= 0 || (long) offset + length > blockSize || in.remaining() != length + 4L) {
+                throw new IOException("block file of the wrong shape");
+            }
+            CRC32C crc = new CRC32C();
+            crc.update(file, 0, file.length - 4);
+            if ((int) crc.getValue() != ByteBuffer.wrap(file, file.length - 4, 4).getInt()) {
+                throw new IOException("block file fails its checksum");
+            }
+            Instant modified = seconds == Long.MIN_VALUE ? null : Instant.ofEpochSecond(seconds, nanos);
+            return new CachedBlock(new ObjectInfo(key, objectLength, etag, modified, metadata), offset, file, start,
+                    length);
+        } catch (java.nio.BufferUnderflowException | IllegalArgumentException e) {
+            throw new IOException("block file too short or of the wrong shape");
         }
-        DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(file));
-        if (in.readInt() != MAGIC || in.readInt() != FORMAT) {
-            throw new IOException("not a block file");
-        }
-        long objectLength = in.readLong();
-        long seconds = in.readLong();
-        int nanos = in.readInt();
-        int entries = in.readInt();
-        if (entries < 0 || entries > 1000) {
+    }
+
+    private static String utf(ByteBuffer in) throws IOException {
+        int n = in.getInt();
+        if (n < 0 || n > in.remaining()) {
             throw new IOException("block file of the wrong shape");
         }
-        Map<String, String> metadata = new java.util.HashMap<>();
-        for (int i = 0; i < entries; i++) {
-            metadata.put(in.readUTF(), in.readUTF());
-        }
-        int offset = in.readInt();
-        int length = in.readInt();
-        int header = file.length - in.available();
-        if (offset < 0 || length <= 0 || (long) offset + length > blockSize || in.available() != length + 4
-                || objectLength < 0 || nanos < 0 || nanos > 999_999_999) {
-            throw new IOException("block file of the wrong shape");
-        }
-        CRC32C crc = new CRC32C();
-        crc.update(file, 0, file.length - 4);
-        int expected = ((file[file.length - 4] & 0xFF) << 24) | ((file[file.length - 3] & 0xFF) << 16)
-                | ((file[file.length - 2] & 0xFF) << 8) | (file[file.length - 1] & 0xFF);
-        if ((int) crc.getValue() != expected) {
-            throw new IOException("block file fails its checksum");
-        }
-        byte[] data = java.util.Arrays.copyOfRange(file, header, header + length);
-        Instant modified = seconds == Long.MIN_VALUE ? null : Instant.ofEpochSecond(seconds, nanos);
-        return new CachedBlock(new ObjectInfo(key, objectLength, etag, modified, metadata), offset, data);
+        String s = new String(in.array(), in.position(), n, StandardCharsets.UTF_8);
+        in.position(in.position() + n);
+        return s;
     }
 }

@@ -83,7 +83,7 @@ final class CachedReadStream extends InputStream {
             int inBlock = (int) (position % blockSize);
             if (servable(inBlock)) {
                 int n = Math.min(wanted, current.end() - inBlock);
-                System.arraycopy(current.data(), inBlock - current.offset(), b, off, n);
+                current.copy(inBlock, b, off, n);
                 position += n;
                 statistics.served(n);
                 return n;
@@ -155,8 +155,15 @@ final class CachedReadStream extends InputStream {
 
     private void publish() {
         if (fillLength > 0) {
-            cache.write(new BlockId(key, etag, fillIndex), new CachedBlock(info, fillStart,
-                    Arrays.copyOfRange(fill, fillStart, fillStart + fillLength)));
+            CachedBlock block;
+            if (fillStart == 0 && fillLength == blockSize) {
+                block = new CachedBlock(info, 0, fill, 0, blockSize); // handed over whole: no copy
+                fill = null;
+            } else {
+                block = new CachedBlock(info, fillStart, Arrays.copyOfRange(fill, fillStart, fillStart + fillLength), 0,
+                        fillLength);
+            }
+            cache.writeLater(new BlockId(key, etag, fillIndex), block);
         }
         fillLength = 0;
         fillIndex = -1;

@@ -52,6 +52,19 @@ public final class CachingObjectStore implements ObjectStore {
         return cache.settings();
     }
 
+    /**
+     * Waits until every block read so far is on disk (blocks are written by a thread of their own, so that
+     * reads never wait for the disk): for tests and benchmarks that read again at once.
+     */
+    public void flush() throws IOException {
+        try {
+            cache.flush();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while the block cache was written");
+        }
+    }
+
     /** Bytes of block files this cache knows of in its directory. */
     public long cachedBytes() {
         return cache.size();
@@ -202,6 +215,7 @@ public final class CachingObjectStore implements ObjectStore {
 
     @Override
     public void close() throws IOException {
+        cache.close();
         delegate.close();
     }
 }

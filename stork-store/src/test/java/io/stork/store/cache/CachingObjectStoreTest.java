@@ -51,6 +51,13 @@ class CachingObjectStoreTest {
         etag = memory.put(key, PutBody.of(content), PutOptions.defaults()).etag();
     }
 
+    /** The cache's writer is done before the directory is removed. */
+    @org.junit.jupiter.api.AfterEach
+    void tearDown() throws IOException {
+        store.flush();
+        store.close();
+    }
+
     private static byte[] random(int n, long seed) {
         byte[] b = new byte[n];
         new Random(seed).nextBytes(b);
@@ -62,9 +69,12 @@ class CachingObjectStoreTest {
     }
 
     private byte[] read(ByteRange range, String version) throws IOException {
+        byte[] got;
         try (ObjectStream in = store.get(key, range, ReadCondition.ifMatch(version))) {
-            return in.readAllBytes();
+            got = in.readAllBytes();
         }
+        store.flush(); // blocks are written by the cache's own thread: wait for them, as the next read expects
+        return got;
     }
 
     private byte[] expected(long start, long length) {
@@ -117,6 +127,7 @@ class CachingObjectStoreTest {
             assertThat(in.readAllBytes()).isEqualTo(changed);
             assertThat(in.info().etag()).isEqualTo(newEtag);
         }
+        store.flush();
         assertThat(calls().minus(before).calls(CallType.GET)).isEqualTo(1);
         // A read without a version goes to the store: the cache cannot know what is current.
         assertThat(store.get(key, ByteRange.all()).readAllBytes()).isEqualTo(changed);
@@ -137,6 +148,7 @@ class CachingObjectStoreTest {
             cold = in.info();
             in.readAllBytes();
         }
+        store.flush();
         try (ObjectStream in = store.get(withMeta, ByteRange.of(10, 10), ReadCondition.ifMatch(tag))) {
             assertThat(in.info().length()).isEqualTo(cold.length());
             assertThat(in.info().userMetadata()).isEqualTo(cold.userMetadata()).containsEntry("k", "v");
@@ -189,6 +201,7 @@ class CachingObjectStoreTest {
                     ReadCondition.ifMatch(tags.get(i)))) {
                 in.readAllBytes();
             }
+            small.flush();
             assertThat(directorySize(dir.resolve("small"))).isLessThanOrEqualTo(bound);
         }
         assertThat(small.cacheStatistics().snapshot().evictions()).isPositive();
@@ -197,6 +210,8 @@ class CachingObjectStoreTest {
         assertThat(calls().minus(before).calls(CallType.GET)).as("the hot block stayed").isZero();
         small.get(ObjectKey.of("b", "cold-0"), ByteRange.all(), ReadCondition.ifMatch(tags.get(0))).readAllBytes();
         assertThat(calls().minus(before).calls(CallType.GET)).as("the oldest went").isEqualTo(1);
+        small.flush();
+        small.close();
     }
 
     private static long directorySize(Path d) throws IOException {
@@ -214,6 +229,8 @@ class CachingObjectStoreTest {
             assertThat(in.readAllBytes()).isEqualTo(expected(200, 4 * BLOCK));
         }
         assertThat(calls().minus(before).calls(CallType.GET)).isZero();
+        other.flush();
+        other.close();
     }
 
     @Test
@@ -241,6 +258,7 @@ class CachingObjectStoreTest {
         } finally {
             pool.shutdownNow();
         }
+        store.flush();
         assertThat(store.cacheStatistics().snapshot().hits()).isPositive();
         assertThat(read(ByteRange.all())).isEqualTo(content);
     }
@@ -249,6 +267,7 @@ class CachingObjectStoreTest {
     void aReadNamingNoVersionIsRevalidatedWithOneCallAndNoBody() throws IOException {
         StatisticsSnapshot before = calls();
         assertThat(store.get(key, ByteRange.all()).readAllBytes()).isEqualTo(content);
+        store.flush();
         assertThat(calls().minus(before).totalBytesReceived()).isEqualTo(content.length);
         before = calls();
         try (ObjectStream in = store.get(key, ByteRange.of(100, 2 * BLOCK))) {
@@ -267,6 +286,7 @@ class CachingObjectStoreTest {
             assertThat(in.readAllBytes()).isEqualTo(changed);
             assertThat(in.info().etag()).isEqualTo(newEtag);
         }
+        store.flush();
         assertThat(calls().minus(before).calls(CallType.GET)).isEqualTo(1);
         before = calls();
         assertThat(store.get(key, ByteRange.of(5, 10)).readAllBytes()).isEqualTo(Arrays.copyOfRange(changed, 5, 15));
