@@ -96,10 +96,35 @@ final class BlockCache {
         }
     }
 
-    /** Hands {@code block} to the writer thread; dropped (and counted) when it is too far behind. */
+    /** Whole-block arrays written and free for the next block a stream fills (bounded: 16). */
+    private final java.util.concurrent.BlockingQueue<byte[]> buffers = new java.util.concurrent.ArrayBlockingQueue<>(16);
+
+    /** An array of the block size for a stream to fill: a recycled one when there is one. */
+    byte[] buffer() {
+        byte[] b = buffers.poll();
+        return b != null ? b : new byte[settings.blockSize()];
+    }
+
+    /**
+     * Hands {@code block} to the writer thread; dropped (and counted) when it is too far behind. The
+     * block's array is the cache's from then on (recycled once written).
+     */
     void writeLater(BlockId id, CachedBlock block) {
-        if (closed || !pending.offer(() -> write(id, block))) {
+        if (closed || !pending.offer(() -> {
+            try {
+                write(id, block);
+            } finally {
+                recycle(block);
+            }
+        })) {
             statistics.dropped();
+            recycle(block);
+        }
+    }
+
+    private void recycle(CachedBlock block) {
+        if (block.bytes().length == settings.blockSize()) {
+            buffers.offer(block.bytes());
         }
     }
 
@@ -124,11 +149,32 @@ final class BlockCache {
 
     /** The block, or empty: never cached, evicted, or damaged (then deleted). */
     Optional<CachedBlock> read(BlockId id) {
+        return read(id, null);
+    }
+
+    /**
+     * As {@link #read(BlockId)}, into {@code reuse} when the file fits (a stream reads block after block
+     * into one array: arrays of a block's size are "humongous" for G1 and costly to allocate per block).
+     */
+    Optional<CachedBlock> read(BlockId id, byte[] reuse) {
         String name = id.fileName();
         Path file = settings.directory().resolve(name);
         byte[] raw;
-        try {
-            raw = Files.readAllBytes(file);
+        int size;
+        try (java.nio.channels.FileChannel in = java.nio.channels.FileChannel.open(file)) {
+            long length = in.size();
+            if (length > settings.blockSize() + 64L * 1024) {
+                throw new IOException("block file too long");
+            }
+            size = (int) length;
+            raw = reuse != null && reuse.length >= size ? reuse : new byte[size];
+            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(raw, 0, size);
+            while (buffer.hasRemaining() && in.read(buffer) >= 0) {
+                // until the file's end
+            }
+            if (buffer.hasRemaining()) {
+                throw new IOException("block file shorter than its size");
+            }
         } catch (NoSuchFileException e) {
             forget(name);
             return Optional.empty();
@@ -137,7 +183,7 @@ final class BlockCache {
         }
         CachedBlock block;
         try {
-            block = CachedBlock.decode(raw, settings.blockSize(), id.key(), id.etag());
+            block = CachedBlock.decode(raw, size, settings.blockSize(), id.key(), id.etag());
         } catch (IOException damaged) {
             statistics.damaged();
             delete(name);
@@ -146,8 +192,8 @@ final class BlockCache {
         long now = System.currentTimeMillis();
         long stamp = stamp();
         Entry entry = entries.computeIfAbsent(name, n -> {
-            bytes.addAndGet(raw.length);
-            return new Entry(raw.length, stamp, now);
+            bytes.addAndGet(size);
+            return new Entry(size, stamp, now);
         });
         entry.usedAt = stamp;
         if (now - entry.touchedAt > TOUCH_INTERVAL_MS) {

@@ -120,9 +120,12 @@ record CachedBlock(ObjectInfo info, int offset, byte[] bytes, int start, int len
         }
     }
 
-    /** The block in {@code file}, or throws {@link IOException} if it is not one, whole and intact. */
-    static CachedBlock decode(byte[] file, int blockSize, ObjectKey key, String etag) throws IOException {
-        ByteBuffer in = ByteBuffer.wrap(file);
+    /**
+     * The block in {@code file[0, size)}, or throws {@link IOException} if it is not one, whole and intact.
+     * The block's bytes stay in {@code file} (no copy).
+     */
+    static CachedBlock decode(byte[] file, int size, int blockSize, ObjectKey key, String etag) throws IOException {
+        ByteBuffer in = ByteBuffer.wrap(file, 0, size);
         try {
             if (in.getInt() != MAGIC || in.getInt() != FORMAT) {
                 throw new IOException("not a block file");
@@ -145,8 +148,8 @@ record CachedBlock(ObjectInfo info, int offset, byte[] bytes, int start, int len
                 throw new IOException("block file of the wrong shape");
             }
             CRC32C crc = new CRC32C();
-            crc.update(file, 0, file.length - 4);
-            if ((int) crc.getValue() != ByteBuffer.wrap(file, file.length - 4, 4).getInt()) {
+            crc.update(file, 0, size - 4);
+            if ((int) crc.getValue() != ByteBuffer.wrap(file, size - 4, 4).getInt()) {
                 throw new IOException("block file fails its checksum");
             }
             Instant modified = seconds == Long.MIN_VALUE ? null : Instant.ofEpochSecond(seconds, nanos);

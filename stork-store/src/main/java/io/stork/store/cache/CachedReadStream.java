@@ -116,7 +116,9 @@ final class CachedReadStream extends InputStream {
         if (current != null && currentIndex == index && current.holds(inBlock)) {
             return true;
         }
-        current = cache.read(new BlockId(key, etag, index)).filter(block -> block.holds(inBlock)
+        // The previous block is done with: its array takes the next one (one array per stream).
+        byte[] reuse = current != null ? current.bytes() : null;
+        current = cache.read(new BlockId(key, etag, index), reuse).filter(block -> block.holds(inBlock)
                 && block.info().length() == info.length()).orElse(null);
         currentIndex = index;
         if (current == null) {
@@ -139,7 +141,7 @@ final class CachedReadStream extends InputStream {
                 fillLength = 0;
             }
             if (fill == null) {
-                fill = new byte[blockSize];
+                fill = cache.buffer();
             }
             int k = Math.min(n, blockSize - inBlock);
             System.arraycopy(b, off, fill, inBlock, k);
@@ -160,6 +162,7 @@ final class CachedReadStream extends InputStream {
                 block = new CachedBlock(info, 0, fill, 0, blockSize); // handed over whole: no copy
                 fill = null;
             } else {
+                // A part of the block: its own array, and the fill buffer stays with this stream.
                 block = new CachedBlock(info, fillStart, Arrays.copyOfRange(fill, fillStart, fillStart + fillLength), 0,
                         fillLength);
             }
