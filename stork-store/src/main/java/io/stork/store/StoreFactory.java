@@ -5,8 +5,9 @@ import java.util.ServiceLoader;
 /**
  * The one place a store is assembled: the API's client (service-loaded {@link StoreProvider}), REST-call
  * accounting (in the client, counting each call it sends) and the retry decorator, with one retry policy
- * for both. The file system, the demo and the benchmarks all open stores here, so a decorator added later
- * (a cache) is added once.
+ * for both. The file system, the demo and the benchmarks all open stores here. The block cache
+ * ({@link io.stork.store.cache.CachingObjectStore}) goes over a store opened here where its user turns it
+ * on (the file system, per bucket: {@code fs.stork.cache.*}), outside the retries: a hit makes no call.
  */
 public final class StoreFactory {
 

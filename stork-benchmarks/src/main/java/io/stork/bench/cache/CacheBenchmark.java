@@ -85,6 +85,7 @@ public final class CacheBenchmark {
                     if (scenario.id().equals("stork-cache")) {
                         empty(cacheDir);
                     }
+                    settle();
                     for (int scan = 0; scan <= warm; scan++) {
                         Scan s = scan(spark, store, scenario, format);
                         (scan == 0 ? cold : warmScans).computeIfAbsent(format, k -> new LinkedHashMap<>())
@@ -152,6 +153,15 @@ public final class CacheBenchmark {
                 .toList();
         return new Scan(wallMs, entries.stream().filter(e -> e.method().equals("GET")).count(),
                 entries.stream().mapToLong(AccessLogEntry::bytesSent).sum());
+    }
+
+    /**
+     * Lets the page cache write back what earlier scans and deletions left dirty, so that no cold scan
+     * pays for the one before it (on this machine that writeback slows the next transfer by a quarter).
+     */
+    private static void settle() throws IOException, InterruptedException {
+        new ProcessBuilder("sync").inheritIO().start().waitFor();
+        Thread.sleep(500);
     }
 
     private static void empty(Path dir) throws IOException {

@@ -28,7 +28,8 @@ final class CacheReport {
         sizes.forEach((format, bytes) -> md.append(format).append(' ').append(mib(bytes)).append("; "));
         md.append("\n- Scans: Parquet `bit_xor(xxhash64(*))` (every column decoded), text `bit_xor(xxhash64(value))`, the same result required of every scan; ")
                 .append(CacheBenchmark.format("%d runs of one cold scan then %d warm ones per scenario; ", runs, warm))
-                .append("Stork's cache emptied before each run's first scan. Medians.\n")
+                .append("Stork's cache emptied before each run's first scan, and the page cache's writeback settled (`sync`, 0.5 s) "
+                        + "before every cold scan. Medians.\n")
                 .append("- Store: the local Swift + s3api store; link: ").append(link)
                 .append("; Spark local[2], one JVM; one warm-up scan per scenario first, not counted. GETs and bytes: ")
                 .append("the store's access log, for the scenario's bucket.\n")
