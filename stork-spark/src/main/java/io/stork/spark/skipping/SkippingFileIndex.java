@@ -54,10 +54,32 @@ public final class SkippingFileIndex implements FileIndex {
                 }
             });
 
+    /** Where the block cache is on: the files' ranges located on executor hosts; else null. */
+    private final io.stork.spark.cache.CacheAffinity affinity;
+
     public SkippingFileIndex(FileIndex delegate, Configuration hadoopConf) {
+        this(delegate, hadoopConf, null);
+    }
+
+    public SkippingFileIndex(FileIndex delegate, Configuration hadoopConf, io.stork.spark.cache.CacheAffinity affinity) {
         this.delegate = delegate;
         this.hadoopConf = hadoopConf;
         this.indexTypes = IndexTypes.load(Thread.currentThread().getContextClassLoader());
+        this.affinity = affinity;
+    }
+
+    /** The listing, its files located on the hosts whose block caches hold them when affinity is on. */
+    private Seq<PartitionDirectory> located(Seq<PartitionDirectory> listed) {
+        if (affinity == null) {
+            return listed;
+        }
+        try {
+            return CollectionConverters.asScala(affinity.locate(CollectionConverters.asJava(listed))).toList();
+        } catch (RuntimeException e) {
+            LOG.warn("Stork cache affinity failed on {}, leaving the files where Spark puts them: {}",
+                    rootPaths().mkString(", "), e.toString());
+            return listed;
+        }
     }
 
     public FileIndex delegate() {
@@ -78,7 +100,7 @@ public final class SkippingFileIndex implements FileIndex {
     public Seq<PartitionDirectory> listFiles(Seq<Expression> partitionFilters, Seq<Expression> dataFilters) {
         Seq<PartitionDirectory> listed = delegate.listFiles(partitionFilters, dataFilters);
         if (dataFilters.isEmpty()) {
-            return listed;
+            return located(listed);
         }
         long start = System.nanoTime();
         Predicate filter = FilterTranslation.translate(CollectionConverters.asJava(dataFilters));
@@ -124,10 +146,10 @@ public final class SkippingFileIndex implements FileIndex {
             lastScan = report;
             reports.put(dataFilters, report);
             LOG.info("Stork data skipping on {}: {}", rootPaths().mkString(", "), report);
-            return CollectionConverters.asScala(kept).toList();
+            return located(CollectionConverters.asScala(kept).toList());
         } catch (IOException | RuntimeException e) {
             LOG.warn("Stork data skipping failed on {}, reading every object: {}", rootPaths().mkString(", "), e.toString());
-            return listed;
+            return located(listed);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stork.spark.skipping;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
@@ -22,6 +23,8 @@ public final class SkippingRule extends Rule<LogicalPlan> {
     public static final String ENABLED = "spark.stork.skipping.filter.enabled";
     /** Also other schemes (s3a://, hdfs://, file://), for datasets the {@code index} command indexed. */
     public static final String OTHER_SCHEMES = "spark.stork.skipping.otherSchemes";
+    /** Locate files' ranges on executor hosts where the block cache is on (docs/block-cache.md#locality). */
+    public static final String AFFINITY = "spark.stork.cache.affinity";
 
     private final SparkSession session;
 
@@ -49,11 +52,31 @@ public final class SkippingRule extends Rule<LogicalPlan> {
                         .getConfString(OTHER_SCHEMES, "false").trim()))) {
             return node;
         }
-        SkippingFileIndex index = new SkippingFileIndex(files.location(), session.sessionState().newHadoopConf());
+        Configuration hadoopConf = session.sessionState().newHadoopConf();
+        SkippingFileIndex index = new SkippingFileIndex(files.location(), hadoopConf, affinity(files, hadoopConf));
         HadoopFsRelation skipping = files.copy(index, files.partitionSchema(), files.dataSchema(), files.bucketSpec(),
                 files.fileFormat(), files.options(), files.sparkSession());
         return relation.copy(skipping, relation.output(), relation.catalogTable(), relation.isStreaming(),
                 relation.stream());
+    }
+
+    /**
+     * Soft affinity to executor hosts for relations over buckets whose block cache is on
+     * ({@code fs.stork.cache.enabled}, per bucket or for all), unless {@value #AFFINITY} is false.
+     */
+    private io.stork.spark.cache.CacheAffinity affinity(HadoopFsRelation files, Configuration hadoopConf) {
+        if (!Boolean.parseBoolean(session.sessionState().conf().getConfString(AFFINITY, "true").trim())) {
+            return null;
+        }
+        for (Path root : CollectionConverters.asJava(files.location().rootPaths())) {
+            String bucket = root.toUri().getAuthority();
+            if ("stork".equals(root.toUri().getScheme()) && bucket != null && hadoopConf.getBoolean(
+                    "fs.stork.bucket." + bucket + ".cache.enabled", hadoopConf.getBoolean("fs.stork.cache.enabled", false))) {
+                return new io.stork.spark.cache.CacheAffinity(new io.stork.spark.cache.ExecutorHosts(
+                        session.sparkContext()));
+            }
+        }
+        return null;
     }
 
     private static boolean overStork(HadoopFsRelation files) {
