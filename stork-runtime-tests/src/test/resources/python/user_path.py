@@ -115,6 +115,24 @@ for bucket in buckets:
                                  "org.apache.hadoop.io.Text", "org.apache.hadoop.io.Text"))
     step("rdd-read-hadoop-new", bucket, new_path, lambda: {"rows": sc.textFile(new_path).collect()})
 
+# A bucket with the block cache on (spark.hadoop.fs.stork.bucket.<b>.cache.enabled): the second scan of a
+# dataset comes from local disk.
+cache_bucket = spark.conf.get("spark.stork.test.cache.bucket", "")
+if cache_bucket:
+    cached = "stork://%s/%s/cached" % (cache_bucket, run_id)
+    cfs = jvm.org.apache.hadoop.fs.Path(cached).getFileSystem(hconf)
+    step("create-bucket", cache_bucket, cached, lambda: cfs.store().createBucket(cache_bucket))
+    step("cache-write", cache_bucket, cached, lambda: spark.range(0, 20000, 1, 4)
+         .selectExpr("id", "sha2(CAST(id AS STRING), 256) AS h").write.parquet(cached))
+
+    def cached_scan():
+        r = spark.read.parquet(cached).selectExpr("count(*) AS n", "sum(id) AS s", "bit_xor(xxhash64(h)) AS x").collect()[0]
+        cfs.store().flush()  # the cache writes blocks on a thread of its own
+        return {"rows": [r.n, r.s, r.x], "cache_hits": int(cfs.getIOStatistics().counters().get("stork_cache_hits"))}
+
+    step("cache-first-scan", cache_bucket, cached, cached_scan)
+    step("cache-second-scan", cache_bucket, cached, cached_scan)
+
 # Other schemes keep Hadoop's own committers: the old API's committer class is Stork's for stork:// only.
 local = "file://" + tempfile.mkdtemp(prefix="stork-user-path-")
 step("rdd-other-scheme-old-api", None, local + "/old", lambda: (

@@ -62,6 +62,12 @@ class UserPathProcessTest {
         conf.put("spark.eventLog.compress", "false"); // so that the search below reads what is there
         conf.put("spark.ui.port", "0");
         conf.put("spark.stork.test.store.endpoint", LocalStore.shared().s3Endpoint().toString());
+        // A third bucket with the block cache on, as a user turns it on: two keys.
+        String cached = "up-cache-" + id();
+        conf.putAll(SparkProcess.bucketConf(cached, "s3"));
+        conf.put("spark.hadoop.fs.stork.bucket." + cached + ".cache.enabled", "true");
+        conf.put("spark.hadoop.fs.stork.bucket." + cached + ".cache.directory", work.resolve("block-cache").toString());
+        conf.put("spark.stork.test.cache.bucket", cached);
 
         List<String> command = new ArrayList<>(List.of(SparkProcess.sparkHome().resolve("bin/spark-submit").toString(),
                 "--master", "local[2]", "--jars", SparkProcess.runtimeJar().toString(),
@@ -74,6 +80,7 @@ class UserPathProcessTest {
             assertStorkSession(result, bucket);
         }
         assertOtherSchemesKeepHadoopsCommitters(result);
+        assertBlockCache(result, cached);
         // Secrets: not in the event log, the UI's environment, the driver's output or its log.
         List<Path> places = new ArrayList<>(List.of(result.stdoutFile(), result.stderrFile()));
         try (Stream<Path> files = Files.walk(events)) {
@@ -233,6 +240,23 @@ class UserPathProcessTest {
         assertThat(rows(result, "rdd-binary-files", bucket)).isEqualTo("[\"hello\\n\"]");
         assertThat(rows(result, "rdd-read-hadoop-old", bucket)).isEqualTo("[\"k\\tv\"]");
         assertThat(rows(result, "rdd-read-hadoop-new", bucket)).isEqualTo("[\"k\\tv\"]");
+    }
+
+    /** The bucket with the block cache on: the second scan opens no part at the store, with the same rows. */
+    private static void assertBlockCache(SparkProcess.Run result, String bucket) {
+        SparkProcess.Step first = result.step("cache-first-scan@" + bucket);
+        SparkProcess.Step second = result.step("cache-second-scan@" + bucket);
+        for (SparkProcess.Step step : List.of(first, second)) {
+            assertThat(step.storeCalls()).as(step.name() + ": calls at the store vs the client's count")
+                    .isEqualTo(step.clientCalls());
+        }
+        assertThat(second.reported().get("rows")).isEqualTo(first.reported().get("rows"));
+        assertThat(first.reported().get("rows").get(0).asLong()).isEqualTo(20000);
+        assertThat(first.atStore().calls(io.stork.store.CallType.GET)).as("the first scan reads the parts: "
+                + first.storeCalls()).isGreaterThanOrEqualTo(4);
+        assertThat(second.atStore().calls(io.stork.store.CallType.GET)).as("the second, at most the manifest's "
+                + "revalidation: " + second.storeCalls()).isLessThanOrEqualTo(1);
+        assertThat(second.reported().get("cache_hits").asLong()).isGreaterThan(first.reported().get("cache_hits").asLong());
     }
 
     private static String readable(Path file) {
