@@ -4,6 +4,8 @@
 # store; per scan: wall time, GETs and bytes at the store. Writes docs/benchmarks/<name>.md and a chart.
 #
 #   bench-cache.sh [--rows 2000000] [--objects 8] [--runs 3] [--warm-scans 3] [--block-size 1m] [--name block-cache]
+#   bench-cache.sh --large [--size-mib 2048] [--split-mib 128] [--runs 3]   one large object read as one split
+#                                                 and as part-aligned splits read in parallel (docs/benchmarks/large-object.md)
 #   bench-cache.sh --slow-link 30mbit [options]   the store in a network namespace of its own, reached over a veth
 #                                                 pair shaped with tc at that rate (scripts/slow-link.sh; needs root)
 set -euo pipefail
@@ -11,10 +13,12 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
 command_line="bash scripts/bench-cache.sh $*"
 rate=""
+main=io.stork.bench.cache.CacheBenchmark
 args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --slow-link) rate="$2"; shift ;;
+    --large) main=io.stork.bench.cache.LargeObjectBenchmark ;;
     *) args+=("$1") ;;
   esac
   shift
@@ -28,7 +32,7 @@ mvn -q -B --no-transfer-progress -pl stork-benchmarks dependency:build-classpath
 classpath="stork-benchmarks/target/classes:$(cat "$REPO/stork-benchmarks/target/classpath.txt")"
 run_benchmark() {
   java -Xmx${STORK_BENCH_HEAP:-4g} -Djava.awt.headless=true -cp "$classpath" -Dstork.repo.root="$REPO" \
-    io.stork.bench.cache.CacheBenchmark --command "$command_line" "$@"
+    "$main" --command "$command_line" "$@"
 }
 if [ -z "$rate" ]; then
   bash scripts/local-store.sh start
@@ -48,4 +52,5 @@ trap cleanup EXIT
 bash scripts/slow-link.sh up
 STORK_STORE_NETNS=stork-bench STORK_STORE_BIND=$ns_address bash scripts/local-store.sh start
 bash scripts/slow-link.sh rate "$rate"
+[ "$main" = io.stork.bench.cache.CacheBenchmark ] || args+=(--name "large-object-$rate")
 run_benchmark --name "block-cache-$rate" --link "$rate, a veth pair into a network namespace shaped with tc" "${args[@]}"

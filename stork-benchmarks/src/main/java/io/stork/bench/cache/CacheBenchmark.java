@@ -107,7 +107,7 @@ public final class CacheBenchmark {
         spark.stop();
     }
 
-    private static SparkSession session(LocalStore store, String cachedBucket, Path cacheDir, String blockSize) {
+    static SparkSession session(LocalStore store, String cachedBucket, Path cacheDir, String blockSize) {
         String cache = "spark.hadoop.fs.stork.bucket." + cachedBucket + ".cache.";
         return SparkSession.builder().master("local[2]").appName("stork-bench-cache")
                 .config("spark.ui.enabled", "false")
@@ -193,13 +193,13 @@ public final class CacheBenchmark {
         return out;
     }
 
-    private static long median(long[] values) {
+    static long median(long[] values) {
         long[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];
     }
 
-    private static Map<String, String> options(String[] args) {
+    static Map<String, String> options(String[] args) {
         Map<String, String> opts = new LinkedHashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!args[i].startsWith("--")) {
