@@ -142,10 +142,6 @@ public final class StatisticsTable {
         return table;
     }
 
-    /** Row {@code row} of {@code table}: where a part's statistics are when a segment's block holds them. */
-    public record Row(StatisticsTable table, int row) {
-    }
-
     /**
      * The table of a segment's statistics block ({@link StatisticsBlock}): filled straight from its binary
      * columns, with no JSON parsed but index objects.
@@ -176,76 +172,6 @@ public final class StatisticsTable {
             }
         });
         return table;
-    }
-
-    /**
-     * A generation's table from its parts' statistics, each a JSON object, a {@link Row} of a segment's
-     * table, or null (none). Filled on all cores; rows of segment tables are copied, not parsed.
-     */
-    public static StatisticsTable assemble(List<?> sources, IndexTypes types) {
-        int n = sources.size();
-        StatisticsTable table = new StatisticsTable(n);
-        java.util.Arrays.fill(table.rows, -1);
-        java.util.stream.IntStream.range(0, (n + BLOCK - 1) / BLOCK).parallel().forEach(block -> {
-            Map<String, Column> seen = new HashMap<>();
-            for (int part = block * BLOCK, end = Math.min(n, part + BLOCK); part < end; part++) {
-                Object source = sources.get(part);
-                if (source instanceof Row row) {
-                    table.copy(part, row.table(), row.row(), seen);
-                } else if (source instanceof String json) {
-                    PartStatistics stats = parse(json, types);
-                    if (stats != null) {
-                        table.add(part, stats, seen);
-                    }
-                }
-            }
-        });
-        return table;
-    }
-
-    private void copy(int part, StatisticsTable from, int row, Map<String, Column> seen) {
-        rows[part] = from.rows[row];
-        if (rows[part] < 0) {
-            return;
-        }
-        for (Map.Entry<String, Column> e : from.columns.entrySet()) {
-            Column src = e.getValue();
-            byte t = src.type[row];
-            if (t == 0) {
-                continue;
-            }
-            Column dst = seen.computeIfAbsent(e.getKey(), this::column);
-            dst.type[part] = t;
-            dst.nulls[part] = src.nulls[row];
-            long[] nans = src.nans;
-            if (nans != null && nans[row] > 0) {
-                dst.nans()[part] = nans[row];
-            }
-            ColumnType type = ColumnType.values()[t - 1];
-            Bounds sb = src.bounds[type.ordinal()];
-            if (sb != null && sb.present[row]) {
-                Bounds db = dst.bounds(type);
-                db.present[part] = true;
-                db.maxIsPrefix[part] = sb.maxIsPrefix[row];
-                if (sb.longs != null) {
-                    db.longs[2 * part] = sb.longs[2 * row];
-                    db.longs[2 * part + 1] = sb.longs[2 * row + 1];
-                } else if (sb.doubles != null) {
-                    db.doubles[2 * part] = sb.doubles[2 * row];
-                    db.doubles[2 * part + 1] = sb.doubles[2 * row + 1];
-                } else {
-                    db.objects[2 * part] = sb.objects[2 * row];
-                    db.objects[2 * part + 1] = sb.objects[2 * row + 1];
-                }
-            }
-            Map<Integer, Map<String, ColumnIndex>> indexes = src.indexes;
-            if (indexes != null) {
-                Map<String, ColumnIndex> i = indexes.get(row);
-                if (i != null) {
-                    dst.indexes().put(part, i);
-                }
-            }
-        }
     }
 
     /** A part's statistics, or null: none, of a newer version, or unreadable (the part is then read). */

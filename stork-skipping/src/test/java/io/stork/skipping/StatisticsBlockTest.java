@@ -51,7 +51,7 @@ class StatisticsBlockTest {
     }
 
     @Test
-    void aBlockIsFarSmallerThanItsJson() {
+    void aBlockIsFarSmallerThanItsJson() throws java.io.IOException {
         List<String> json = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
             StringBuilder s = new StringBuilder("{\"v\":1,\"rows\":2,\"columns\":{");
@@ -64,9 +64,10 @@ class StatisticsBlockTest {
         byte[] bytes = block.encode(json);
         long jsonBytes = json.stream().mapToLong(String::length).sum();
         assertThat(bytes.length).as("block bytes vs %d of JSON", jsonBytes).isLessThan((int) (jsonBytes / 5));
-        StatisticsTable table = StatisticsTable.assemble(json, IndexTypes.of());
+        StatisticsTable table = StatisticsTable.of(bytes, IndexTypes.of());
         assertThat(block.decode(bytes)).hasSize(1000);
         assertThat(table.size()).isEqualTo(1000);
+        assertThat(table.hasStatistics(999)).isTrue();
     }
 
     /** JSON compared by meaning: statistics read and written again by the codec. */
