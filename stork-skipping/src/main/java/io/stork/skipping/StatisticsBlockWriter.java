@@ -3,13 +3,13 @@ package io.stork.skipping;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.stork.manifest.segment.Varints;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +33,7 @@ final class StatisticsBlockWriter {
             ByteArrayOutputStream head = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(head);
             out.writeInt(StatisticsBlock.FORMAT);
-            writeVar(out, statsJson.size());
+            Varints.writeVarLong(out, statsJson.size());
             Map<String, DataOutputStream> columns = new LinkedHashMap<>();
             Map<String, ByteArrayOutputStream> buffers = new LinkedHashMap<>();
             int columnar = 0;
@@ -46,11 +46,11 @@ final class StatisticsBlockWriter {
                 Map<String, Entry> entries = parse(json, rows);
                 if (entries == null) {
                     out.writeByte(StatisticsBlock.RAW);
-                    writeString(out, json);
+                    Varints.writeString(out, json);
                     continue;
                 }
                 out.writeByte(StatisticsBlock.COLUMNAR);
-                writeVar(out, rows[0]);
+                Varints.writeVarLong(out, rows[0]);
                 for (String name : entries.keySet()) {
                     if (!columns.containsKey(name)) {
                         ByteArrayOutputStream b = new ByteArrayOutputStream();
@@ -64,10 +64,10 @@ final class StatisticsBlockWriter {
                 }
                 columnar++;
             }
-            writeVar(out, columns.size());
+            Varints.writeVarLong(out, columns.size());
             for (Map.Entry<String, ByteArrayOutputStream> c : buffers.entrySet()) {
-                writeString(out, c.getKey());
-                writeVar(out, c.getValue().size());
+                Varints.writeString(out, c.getKey());
+                Varints.writeVarLong(out, c.getValue().size());
                 c.getValue().writeTo(out);
             }
             out.flush();
@@ -176,28 +176,28 @@ final class StatisticsBlockWriter {
         int flags = (e.min() != null ? StatisticsBlock.BOUNDS : 0) | (e.prefix() ? StatisticsBlock.PREFIX : 0) | (e.nans() > 0 ? StatisticsBlock.NANS : 0)
                 | (e.indexes() != null ? StatisticsBlock.INDEXES : 0);
         out.writeByte(flags);
-        writeVar(out, e.nulls());
+        Varints.writeVarLong(out, e.nulls());
         if (e.nans() > 0) {
-            writeVar(out, e.nans());
+            Varints.writeVarLong(out, e.nans());
         }
         if (e.min() != null) {
             switch (e.type()) {
                 case LONG -> {
                     long min = (Long) e.min();
-                    writeVar(out, min);
-                    writeVar(out, (Long) e.max() - min); // wraps, and unwraps the same way
+                    Varints.writeVarLong(out, min);
+                    Varints.writeVarLong(out, (Long) e.max() - min); // wraps, and unwraps the same way
                 }
                 case DOUBLE -> {
                     out.writeDouble((Double) e.min());
                     out.writeDouble((Double) e.max());
                 }
                 case DECIMAL -> {
-                    writeString(out, ((BigDecimal) e.min()).toPlainString());
-                    writeString(out, ((BigDecimal) e.max()).toPlainString());
+                    Varints.writeString(out, ((BigDecimal) e.min()).toPlainString());
+                    Varints.writeString(out, ((BigDecimal) e.max()).toPlainString());
                 }
                 case STRING -> {
-                    writeString(out, (String) e.min());
-                    writeString(out, (String) e.max());
+                    Varints.writeString(out, (String) e.min());
+                    Varints.writeString(out, (String) e.max());
                 }
                 case BOOLEAN -> {
                     out.writeBoolean((Boolean) e.min());
@@ -206,22 +206,7 @@ final class StatisticsBlockWriter {
             }
         }
         if (e.indexes() != null) {
-            writeString(out, e.indexes());
+            Varints.writeString(out, e.indexes());
         }
-    }
-
-    static void writeVar(DataOutputStream out, long v) throws IOException {
-        long zz = (v << 1) ^ (v >> 63);
-        while ((zz & ~0x7FL) != 0) {
-            out.writeByte((int) ((zz & 0x7F) | 0x80));
-            zz >>>= 7;
-        }
-        out.writeByte((int) zz);
-    }
-
-    static void writeString(DataOutputStream out, String s) throws IOException {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        writeVar(out, b.length);
-        out.write(b);
     }
 }

@@ -109,25 +109,14 @@ public final class CacheBenchmark {
 
     static SparkSession session(LocalStore store, String cachedBucket, Path cacheDir, String blockSize) {
         String cache = "spark.hadoop.fs.stork.bucket." + cachedBucket + ".cache.";
-        return SparkSession.builder().master("local[2]").appName("stork-bench-cache")
+        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("stork-bench-cache")
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.adaptive.enabled", "false")
                 .config(cache + "enabled", "true")
                 .config(cache + "directory", cacheDir.toString())
                 .config(cache + "block.size", blockSize)
-                .config("spark.hadoop.fs.s3a.bucket." + cachedBucket + ".prefetch.enabled", "true")
-                .config("spark.hadoop.fs.stork.api", "s3")
-                .config("spark.hadoop.fs.stork.endpoint", store.s3Endpoint().toString())
-                .config("spark.hadoop.fs.stork.region", store.s3Region())
-                .config("spark.hadoop.fs.stork.access.key", store.s3AccessKey())
-                .config("spark.hadoop.fs.stork.access.secret", store.s3SecretKey())
-                .config("spark.hadoop.fs.s3a.endpoint", store.s3Endpoint().toString())
-                .config("spark.hadoop.fs.s3a.endpoint.region", store.s3Region())
-                .config("spark.hadoop.fs.s3a.path.style.access", "true")
-                .config("spark.hadoop.fs.s3a.connection.ssl.enabled", "false")
-                .config("spark.hadoop.fs.s3a.signing-algorithm", "AWS4UnsignedPayloadSignerType")
-                .config("spark.hadoop.fs.s3a.access.key", store.s3AccessKey())
-                .config("spark.hadoop.fs.s3a.secret.key", store.s3SecretKey())
+                .config("spark.hadoop.fs.s3a.bucket." + cachedBucket + ".prefetch.enabled", "true");
+        return io.stork.bench.LocalStoreSessions.storkAndS3a(builder, store)
                 .getOrCreate();
     }
 

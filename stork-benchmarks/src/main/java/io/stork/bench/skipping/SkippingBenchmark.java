@@ -119,25 +119,14 @@ public final class SkippingBenchmark {
     }
 
     private static SparkSession session(LocalStore store, boolean exactTails) {
-        return SparkSession.builder().master("local[2]").appName("stork-bench-skipping")
+        return io.stork.bench.LocalStoreSessions.storkAndS3a(SparkSession.builder(), store)
+                .master("local[2]").appName("stork-bench-skipping")
                 .config("spark.hadoop.fs.stork.read.tail.exact", Boolean.toString(exactTails))
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.adaptive.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "4")
                 .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension,io.stork.spark.StorkSparkExtensions")
                 .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-                .config("spark.hadoop.fs.stork.api", "s3")
-                .config("spark.hadoop.fs.stork.endpoint", store.s3Endpoint().toString())
-                .config("spark.hadoop.fs.stork.region", store.s3Region())
-                .config("spark.hadoop.fs.stork.access.key", store.s3AccessKey())
-                .config("spark.hadoop.fs.stork.access.secret", store.s3SecretKey())
-                .config("spark.hadoop.fs.s3a.endpoint", store.s3Endpoint().toString())
-                .config("spark.hadoop.fs.s3a.endpoint.region", store.s3Region())
-                .config("spark.hadoop.fs.s3a.path.style.access", "true")
-                .config("spark.hadoop.fs.s3a.connection.ssl.enabled", "false")
-                .config("spark.hadoop.fs.s3a.signing-algorithm", "AWS4UnsignedPayloadSignerType")
-                .config("spark.hadoop.fs.s3a.access.key", store.s3AccessKey())
-                .config("spark.hadoop.fs.s3a.secret.key", store.s3SecretKey())
                 .config("spark.hadoop.fs.s3a.committer.magic.enabled", "false")
                 .getOrCreate();
     }

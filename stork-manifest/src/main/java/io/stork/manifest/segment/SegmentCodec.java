@@ -58,23 +58,23 @@ public final class SegmentCodec {
                     jobList.add(p.jobId());
                 }
             }
-            writeVarLong(out, jobList.size());
+            Varints.writeVarLong(out, jobList.size());
             for (String job : jobList) {
-                writeString(out, job);
+                Varints.writeNullableString(out, job);
             }
             boolean anyStats = false;
             List<String> stats = new ArrayList<>(parts.size());
             for (ManifestPart p : parts) {
-                writeString(out, p.path());
-                writeVarLong(out, p.length());
-                writeString(out, p.etag());
-                writeVarLong(out, jobs.get(p.jobId()));
-                writeVarLong(out, p.task());
-                writeVarLong(out, p.attempt());
-                writeVarLong(out, p.modifiedAt());
-                writeVarLong(out, p.records() == null ? 0 : p.records() + 1);
-                writeVarLong(out, p.addedIn());
-                writeVarLong(out, p.tail());
+                Varints.writeNullableString(out, p.path());
+                Varints.writeVarLong(out, p.length());
+                Varints.writeNullableString(out, p.etag());
+                Varints.writeVarLong(out, jobs.get(p.jobId()));
+                Varints.writeVarLong(out, p.task());
+                Varints.writeVarLong(out, p.attempt());
+                Varints.writeVarLong(out, p.modifiedAt());
+                Varints.writeVarLong(out, p.records() == null ? 0 : p.records() + 1);
+                Varints.writeVarLong(out, p.addedIn());
+                Varints.writeVarLong(out, p.tail());
                 String json = p.statsJson();
                 stats.add(json);
                 anyStats |= json != null;
@@ -84,12 +84,12 @@ public final class SegmentCodec {
                 out.writeByte(STATS_NONE);
             } else if (block != null) {
                 out.writeByte(STATS_BLOCK);
-                writeVarLong(out, block.length);
+                Varints.writeVarLong(out, block.length);
                 out.write(block);
             } else {
                 out.writeByte(STATS_JSON);
                 for (String json : stats) {
-                    writeString(out, json);
+                    Varints.writeNullableString(out, json);
                 }
             }
             out.write(MAGIC); // the end: a segment cut short fails here at the latest
@@ -211,25 +211,4 @@ public final class SegmentCodec {
             inflater.end();
         }
     }
-
-    static void writeVarLong(DataOutputStream out, long v) throws IOException {
-        long zz = (v << 1) ^ (v >> 63);
-        while ((zz & ~0x7FL) != 0) {
-            out.writeByte((int) ((zz & 0x7F) | 0x80));
-            zz >>>= 7;
-        }
-        out.writeByte((int) zz);
-    }
-
-    /** A string, or null, as its UTF-8 length + 1 (0: null) and bytes. */
-    static void writeString(DataOutputStream out, String s) throws IOException {
-        if (s == null) {
-            writeVarLong(out, 0);
-            return;
-        }
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        writeVarLong(out, b.length + 1L);
-        out.write(b);
-    }
-
 }
