@@ -69,9 +69,6 @@ final class DatasetCommitter {
         String inline = "fs.stork.manifest.inline.parts";
         String inlinePerBucket = bucket == null ? inline : "fs.stork.bucket." + bucket + ".manifest.inline.parts";
         int inlineParts = conf.getInt(conf.get(inlinePerBucket) != null ? inlinePerBucket : inline, settings.inlineParts());
-        if (inlineParts < 1) {
-            throw new IllegalArgumentException("fs.stork.manifest.inline.parts must be at least 1, not " + inlineParts);
-        }
         return settings.withRetention(duration(conf, bucket, RETENTION_KEY, settings.retention()))
                 .withClaimTimeout(duration(conf, bucket, CLAIM_TIMEOUT_KEY, settings.claimTimeout()))
                 .withInlineParts(inlineParts);

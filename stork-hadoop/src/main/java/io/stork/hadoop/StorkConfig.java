@@ -159,10 +159,7 @@ final class StorkConfig {
     /** Retention and claim timeout of the commit point ({@code fs.stork.retention}, {@code fs.stork.commit.claim.timeout}). */
     io.stork.manifest.commit.CommitSettings commitSettings() {
         io.stork.manifest.commit.CommitSettings defaults = io.stork.manifest.commit.CommitSettings.defaults();
-        int inlineParts = getInt("manifest.inline.parts", defaults.inlineParts());
-        if (inlineParts < 1) {
-            throw new IllegalArgumentException("fs.stork.manifest.inline.parts must be at least 1, not " + inlineParts);
-        }
+        int inlineParts = getInt("manifest.inline.parts", defaults.inlineParts()); // CommitSettings checks it
         return defaults.withRetention(getDuration(RETENTION, defaults.retention()))
                 .withClaimTimeout(getDuration(CLAIM_TIMEOUT, defaults.claimTimeout())).withInlineParts(inlineParts);
     }

@@ -34,8 +34,9 @@ public final class LargeObjectBenchmark {
         String name = opts.getOrDefault("name", "large-object");
         LocalStore store = LocalStore.shared();
         String bucket = "stork-bench-large-" + UUID.randomUUID().toString().substring(0, 6);
-        SparkSession spark = CacheBenchmark.session(store, "none", LocalStore.repoRoot().resolve(".stork/unused"),
-                "1m");
+        SparkSession spark = io.stork.bench.LocalStoreSessions.storkAndS3a(SparkSession.builder(), store)
+                .master("local[2]").appName("stork-bench-large").config("spark.ui.enabled", "false")
+                .config("spark.sql.adaptive.enabled", "false").getOrCreate();
         StorkFileSystem fs = (StorkFileSystem) new org.apache.hadoop.fs.Path("stork://" + bucket + "/")
                 .getFileSystem(spark.sparkContext().hadoopConfiguration());
         fs.store().createBucket(bucket);

@@ -40,7 +40,7 @@ public record CommitSettings(Duration retention, Duration claimSettle, Duration 
             throw new IllegalArgumentException("commit durations must not be negative");
         }
         if (inlineParts < 1) {
-            throw new IllegalArgumentException("manifest.inline.parts must be at least 1, not " + inlineParts);
+            throw new IllegalArgumentException("fs.stork.manifest.inline.parts must be at least 1, not " + inlineParts);
         }
     }
 

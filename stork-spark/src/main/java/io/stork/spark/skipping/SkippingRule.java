@@ -61,19 +61,24 @@ public final class SkippingRule extends Rule<LogicalPlan> {
     }
 
     /**
-     * Soft affinity to executor hosts for relations over buckets whose block cache is on
-     * ({@code fs.stork.cache.enabled}, per bucket or for all), unless {@value #AFFINITY} is false.
+     * Soft affinity to executor hosts for relations over buckets whose file system has the block cache
+     * on ({@code fs.stork.cache.enabled}), unless {@value #AFFINITY} is false.
      */
     private io.stork.spark.cache.CacheAffinity affinity(HadoopFsRelation files, Configuration hadoopConf) {
         if (!Boolean.parseBoolean(session.sessionState().conf().getConfString(AFFINITY, "true").trim())) {
             return null;
         }
         for (Path root : CollectionConverters.asJava(files.location().rootPaths())) {
-            String bucket = root.toUri().getAuthority();
-            if ("stork".equals(root.toUri().getScheme()) && bucket != null && hadoopConf.getBoolean(
-                    "fs.stork.bucket." + bucket + ".cache.enabled", hadoopConf.getBoolean("fs.stork.cache.enabled", false))) {
-                return new io.stork.spark.cache.CacheAffinity(new io.stork.spark.cache.ExecutorHosts(
-                        session.sparkContext()));
+            // Asked of the bucket's file system (Hadoop's cached instance) rather than read again from keys.
+            try {
+                if ("stork".equals(root.toUri().getScheme()) && root.getFileSystem(hadoopConf)
+                        instanceof io.stork.hadoop.StorkFileSystem fs
+                        && fs.store() instanceof io.stork.store.cache.CachingObjectStore) {
+                    return new io.stork.spark.cache.CacheAffinity(new io.stork.spark.cache.ExecutorHosts(
+                            session.sparkContext()));
+                }
+            } catch (java.io.IOException e) {
+                return null; // the listing will say what is wrong with the bucket
             }
         }
         return null;
