@@ -1,5 +1,6 @@
 package io.stork.hadoop;
 
+import io.stork.hadoop.namespace.KeyPaths;
 import io.stork.hadoop.namespace.Namespace;
 import io.stork.manifest.Manifest;
 import java.io.IOException;
@@ -14,12 +15,12 @@ import org.apache.hadoop.fs.Path;
  */
 public final class DatasetAccess {
 
-    private final String bucket;
+    private final KeyPaths paths;
     private final Namespace namespace;
     private final Function<Path, String> keyOf;
 
-    DatasetAccess(String bucket, Namespace namespace, Function<Path, String> keyOf) {
-        this.bucket = bucket;
+    DatasetAccess(KeyPaths paths, Namespace namespace, Function<Path, String> keyOf) {
+        this.paths = paths;
         this.namespace = namespace;
         this.keyOf = keyOf;
     }
@@ -30,7 +31,7 @@ public final class DatasetAccess {
      * outside any dataset.
      */
     public Optional<DatasetParts> covering(Path path) throws IOException {
-        return namespace.datasetCovering(keyOf.apply(path)).map(manifest -> new DatasetParts(bucket, manifest));
+        return namespace.datasetCovering(keyOf.apply(path)).map(manifest -> new DatasetParts(paths, manifest));
     }
 
     /**
@@ -39,7 +40,20 @@ public final class DatasetAccess {
      * otherwise. Never a call.
      */
     public Optional<DatasetParts> cachedAt(Path path) {
-        return namespace.cachedDatasetAt(keyOf.apply(path)).map(manifest -> new DatasetParts(bucket, manifest));
+        return namespace.cachedDatasetAt(keyOf.apply(path)).map(manifest -> new DatasetParts(paths, manifest));
+    }
+
+    /**
+     * The committed parts of the dataset whose root is {@code path} (or a past generation of it,
+     * {@code t@v3}) as a listing of the root reads them, which is where a query starts: the generation
+     * current now (a cached manifest revalidated with one conditional GET, none when a status call of the
+     * same query read it moments ago). Empty when {@code path} is not a dataset's root (a directory inside
+     * one, a plain directory, a file, nothing), which costs no call a listing of it would not make.
+     */
+    public Optional<DatasetParts> atRoot(Path path) throws IOException {
+        String key = keyOf.apply(path);
+        return namespace.manifestForListing(key).filter(manifest -> manifest.rootKey().equals(key))
+                .map(manifest -> new DatasetParts(paths, manifest));
     }
 
     /** A committer of this process has just committed {@code manifest} at {@code path}: cache it as read. */

@@ -13,12 +13,42 @@ import org.apache.hadoop.fs.Path;
  */
 public final class DatasetParts {
 
-    private final String bucket;
+    private final KeyPaths paths;
     private final LoadedManifest manifest;
 
-    DatasetParts(String bucket, LoadedManifest manifest) {
-        this.bucket = bucket;
+    DatasetParts(KeyPaths paths, LoadedManifest manifest) {
+        this.paths = paths;
         this.manifest = manifest;
+    }
+
+    /** The dataset's root as it was read: for a past generation, its pinned name ({@code t@v3}). */
+    public Path root() {
+        return paths.pathOf(manifest.rootKey());
+    }
+
+    /** The directories (keys relative to the root, "" the root itself) that hold parts directly; no order. */
+    public java.util.Set<String> directories() {
+        return java.util.Collections.unmodifiableSet(manifest.filesByDirectory().keySet());
+    }
+
+    /** The path of a directory of the dataset (key relative to the root). */
+    public Path directory(String relative) {
+        return relative.isEmpty() ? root() : paths.pathOf(manifest.rootKey().isEmpty() ? relative
+                : manifest.rootKey() + "/" + relative);
+    }
+
+    /** Positions of the parts directly in a directory (key relative to the root), in the manifest's order. */
+    public int[] ordinalsIn(String relativeDirectory) {
+        return paths.ordinalsIn(manifest, relativeDirectory);
+    }
+
+    /**
+     * The part at a position of {@link #all()} as a listing of its directory gives it (a located status
+     * with its ETag, that {@link #listed} recognises): no call. Callers that skip parts before making
+     * statuses make only those they keep.
+     */
+    public org.apache.hadoop.fs.FileStatus status(int ordinal) {
+        return paths.listedPart(manifest, ordinal);
     }
 
     /** The generation these parts are. */
@@ -68,15 +98,15 @@ public final class DatasetParts {
                 return Optional.of(new Listed(previous, stork.part(), stork.ordinal()));
             }
             // The raw authority: a bucket name has nothing to decode, and decoding per file shows at a million.
-            return Optional.of(new Listed(new DatasetParts(status.getPath().toUri().getRawAuthority(),
-                    stork.manifest()), stork.part(), stork.ordinal()));
+            return Optional.of(new Listed(new DatasetParts(new KeyPaths(status.getPath().toUri().getRawAuthority(),
+                    status.getBlockSize()), stork.manifest()), stork.part(), stork.ordinal()));
         }
         return Optional.empty();
     }
 
     /** The part a file of the dataset is, or empty (another bucket, outside the dataset, not committed). */
     public Optional<ManifestPart> part(Path file) {
-        if (!KeyPaths.SCHEME.equals(file.toUri().getScheme()) || !bucket.equals(file.toUri().getAuthority())) {
+        if (!KeyPaths.SCHEME.equals(file.toUri().getScheme()) || !paths.bucket().equals(file.toUri().getAuthority())) {
             return Optional.empty();
         }
         String relative = manifest.relative(KeyPaths.keyOf(file));

@@ -293,7 +293,7 @@ public class StorkFileSystem extends FileSystem
 
     /** For data skipping and committers ({@link DatasetAccess}): datasets as their manifests name them. */
     public DatasetAccess datasets() {
-        return new DatasetAccess(bucket, namespace, this::keyOf);
+        return new DatasetAccess(paths, namespace, this::keyOf);
     }
 
     @Override

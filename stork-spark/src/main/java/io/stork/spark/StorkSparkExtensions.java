@@ -21,6 +21,8 @@ import scala.runtime.BoxedUnit;
  *   <li>gathers data-skipping statistics while writing, and drops the objects they rule out from scans
  *       ({@link io.stork.spark.skipping.SkippingRule}), with their counters as SQL metrics of the scan
  *       ({@link io.stork.spark.skipping.SkippingScanExec});</li>
+ *   <li>reads a dataset's files from its manifest rather than listing them when a DataFrame is made
+ *       ({@link io.stork.spark.read.ManifestRelationRule});</li>
  *   <li>takes Delta Lake's time-travel options ({@code versionAsOf}, {@code timestampAsOf}) on reads.</li>
  * </ul>
  */
@@ -39,6 +41,8 @@ public class StorkSparkExtensions extends AbstractFunction1<SparkSessionExtensio
         bindScheme(SparkContext.getOrCreate().hadoopConfiguration());
         extensions.injectPostHocResolutionRule(StorkWriteRule::new);
         extensions.injectResolutionRule(StorkTimeTravelRule::new);
+        // In the hint batch, the one that runs before Spark resolves a read by listing every file.
+        extensions.injectHintResolutionRule(io.stork.spark.read.ManifestRelationRule::new);
         extensions.injectPreCBORule(io.stork.spark.skipping.SkippingRule::new);
         extensions.injectColumnar(io.stork.spark.skipping.SkippingScanRule::new);
         extensions.injectFunction(io.stork.spark.skipping.GeoBoxFunction.registration());

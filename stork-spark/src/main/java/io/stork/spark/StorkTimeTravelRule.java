@@ -30,7 +30,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * schema Spark inferred (the current generation's). The current generation's listing and schema
  * inference are the price: one manifest call, and a footer read for Parquet/ORC.
  */
-final class StorkTimeTravelRule extends Rule<LogicalPlan> {
+public final class StorkTimeTravelRule extends Rule<LogicalPlan> {
 
     static final String VERSION_AS_OF = "versionasof";
     static final String TIMESTAMP_AS_OF = "timestampasof";
@@ -77,7 +77,7 @@ final class StorkTimeTravelRule extends Rule<LogicalPlan> {
     }
 
     /** The path suffix the options ask for, or empty; a malformed option fails with one line. */
-    static Optional<String> suffix(scala.collection.immutable.Map<String, String> options) {
+    public static Optional<String> suffix(scala.collection.immutable.Map<String, String> options) {
         String version = null;
         String timestamp = null;
         for (var entry : CollectionConverters.asJava(options).entrySet()) {

@@ -75,6 +75,11 @@ public record KeyPaths(String bucket, long blockSize) {
         }
     }
 
+    /** Positions of the parts directly in a directory of the dataset (relative key), in manifest order. */
+    public int[] ordinalsIn(LoadedManifest manifest, String relativeDirectory) {
+        return partPaths(manifest).ordinalsIn(relativeDirectory);
+    }
+
     /** The status of the manifest's part at a position of its part list. */
     public FileStatus listedPart(LoadedManifest manifest, int ordinal) {
         return listedPart(manifest, partPaths(manifest), ordinal);

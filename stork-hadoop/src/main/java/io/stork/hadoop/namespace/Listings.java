@@ -42,29 +42,12 @@ public final class Listings {
         if (virtual.isPresent()) {
             return virtual.get();
         }
-        Optional<LoadedManifest> manifest = manifestForListing(key);
+        Optional<LoadedManifest> manifest = namespace.manifestForListing(key);
         if (manifest.isPresent()) {
             return fromManifest(qualified, key, manifest.get());
         }
         FileStatus[] listed = listObjects(qualified, key);
         return namespace.readRaw() || Namespace.isInternal(key) ? listed : checkComplete(qualified, key, listed);
-    }
-
-    /**
-     * The manifest that governs a directory's listing. A listing of the dataset root is where a query
-     * starts reading a dataset, so there the cached manifest is revalidated (one conditional GET, 304
-     * while unchanged): every query lists the generation current when it started, and its tasks read
-     * that generation's parts, which retention keeps readable after later commits.
-     */
-    private Optional<LoadedManifest> manifestForListing(String key) throws IOException {
-        if (namespace.readRaw() || Namespace.isInternal(key)) {
-            return Optional.empty();
-        }
-        Optional<LoadedManifest> covering = manifests.cachedCovering(key);
-        if (covering.isPresent() && !covering.get().rootKey().equals(key)) {
-            return covering; // a directory below the root: the root's listing revalidated it
-        }
-        return manifests.forListing(key);
     }
 
     private FileStatus[] fromManifest(Path qualified, String key, LoadedManifest manifest) throws IOException {
@@ -192,7 +175,7 @@ public final class Listings {
      * markers are not files and are skipped.
      */
     public RemoteIterator<LocatedFileStatus> files(Path qualified, String key) throws IOException {
-        Optional<LoadedManifest> manifest = manifestForListing(key);
+        Optional<LoadedManifest> manifest = namespace.manifestForListing(key);
         if (manifest.isPresent() && manifest.get().isDirectory(manifest.get().relative(key))) {
             String relative = manifest.get().relative(key);
             List<LocatedFileStatus> parts = new ArrayList<>();

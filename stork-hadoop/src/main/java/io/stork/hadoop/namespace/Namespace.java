@@ -276,6 +276,24 @@ public final class Namespace {
         }
     }
 
+    /**
+     * The manifest that governs a directory's listing. A listing of the dataset root is where a query
+     * starts reading a dataset, so there the cached manifest is revalidated (one conditional GET, 304
+     * while unchanged; none when this query's status call read it moments ago): every query lists the
+     * generation current when it started, and its tasks read that generation's parts, which retention
+     * keeps readable after later commits.
+     */
+    public Optional<LoadedManifest> manifestForListing(String key) throws IOException {
+        if (readRaw || isInternal(key)) {
+            return Optional.empty();
+        }
+        Optional<LoadedManifest> covering = manifests.cachedCovering(key);
+        if (covering.isPresent() && !covering.get().rootKey().equals(key)) {
+            return covering; // a directory below the root: the root's listing revalidated it
+        }
+        return manifests.forListing(key);
+    }
+
     /** The manifest of the dataset whose root is {@code key} if it is cached; no call. */
     public Optional<LoadedManifest> cachedDatasetAt(String key) {
         return readRaw || isInternal(key) ? Optional.empty() : manifests.cachedAt(key);

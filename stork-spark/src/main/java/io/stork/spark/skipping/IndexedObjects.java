@@ -61,7 +61,12 @@ final class IndexedObjects {
     /** The row of a listed object whose length and ETag match what was indexed, or -1. */
     int ordinal(Path file, long length, String etag) {
         String relative = IndexCommand.relative(root, file);
-        Integer i = relative == null ? null : ordinals.get(relative);
+        return relative == null ? -1 : ordinal(relative, length, etag);
+    }
+
+    /** As {@link #ordinal(Path, long, String)}, for an object named by its path relative to the root. */
+    int ordinal(String relative, long length, String etag) {
+        Integer i = ordinals.get(relative);
         if (i == null) {
             return -1;
         }

@@ -6,6 +6,7 @@ import io.stork.manifest.ManifestPart;
 import io.stork.skipping.Evaluator;
 import io.stork.skipping.expr.Predicate;
 import io.stork.skipping.spi.IndexTypes;
+import io.stork.spark.read.ManifestFileIndex;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -98,14 +99,17 @@ public final class SkippingFileIndex implements FileIndex {
 
     @Override
     public Seq<PartitionDirectory> listFiles(Seq<Expression> partitionFilters, Seq<Expression> dataFilters) {
-        Seq<PartitionDirectory> listed = delegate.listFiles(partitionFilters, dataFilters);
         if (dataFilters.isEmpty()) {
-            return located(listed);
+            return located(delegate.listFiles(partitionFilters, dataFilters));
         }
         long start = System.nanoTime();
         Predicate filter = FilterTranslation.translate(CollectionConverters.asJava(dataFilters));
         Predicate normalized = Evaluator.normalize(filter);
         java.util.Set<String> columns = Evaluator.columns(normalized);
+        if (delegate instanceof ManifestFileIndex manifest) {
+            return judgedByPosition(manifest, partitionFilters, dataFilters, filter, normalized, columns, start);
+        }
+        Seq<PartitionDirectory> listed = delegate.listFiles(partitionFilters, dataFilters);
         try {
             List<PartitionDirectory> kept = new ArrayList<>();
             long[] counts = new long[5]; // listed objects, bytes; read objects, bytes; with statistics
@@ -143,9 +147,7 @@ public final class SkippingFileIndex implements FileIndex {
             }
             ScanReport report = new ScanReport(filter.toString(), counts[0], counts[1], counts[2], counts[3], counts[4],
                     System.nanoTime() - start);
-            lastScan = report;
-            reports.put(dataFilters, report);
-            LOG.info("Stork data skipping on {}: {}", rootPaths().mkString(", "), report);
+            report(dataFilters, report);
             return located(CollectionConverters.asScala(kept).toList());
         } catch (IOException | RuntimeException e) {
             LOG.warn("Stork data skipping failed on {}, reading every object: {}", rootPaths().mkString(", "), e.toString());
@@ -153,17 +155,76 @@ public final class SkippingFileIndex implements FileIndex {
         }
     }
 
+    /**
+     * A listing from the manifest, each part judged by its position in the generation before its status is
+     * made: a part ruled out costs neither a status nor a path.
+     */
+    private Seq<PartitionDirectory> judgedByPosition(ManifestFileIndex manifest, Seq<Expression> partitionFilters,
+                                                     Seq<Expression> dataFilters, Predicate filter,
+                                                     Predicate normalized, java.util.Set<String> columns, long start) {
+        long[] counts = new long[5]; // listed objects, bytes; read objects, bytes; with statistics
+        Seq<PartitionDirectory> kept;
+        try {
+            kept = manifest.listFiles(partitionFilters, dataFilters, parts -> judge(parts, normalized, columns, counts));
+        } catch (RuntimeException e) {
+            LOG.warn("Stork data skipping failed on {}, reading every object: {}", rootPaths().mkString(", "), e.toString());
+            return located(manifest.listFiles(partitionFilters, dataFilters));
+        }
+        report(dataFilters, new ScanReport(filter.toString(), counts[0], counts[1], counts[2], counts[3], counts[4],
+                System.nanoTime() - start));
+        return located(kept);
+    }
+
+    private ManifestFileIndex.PartFilter judge(DatasetParts parts, Predicate normalized, java.util.Set<String> columns,
+                                               long[] counts) {
+        GenerationStatistics statistics = columns.isEmpty() ? null
+                : parts.derived(GenerationStatistics.NAME, p -> GenerationStatistics.of(p, indexTypes));
+        List<ManifestPart> all = parts.all();
+        Map<Path, Optional<IndexedObjects>> indexed = new HashMap<>();
+        return ordinal -> {
+            ManifestPart part = all.get(ordinal);
+            counts[0]++;
+            counts[1] += part.length();
+            boolean may = true;
+            if (statistics != null && statistics.hasStatistics(ordinal)) {
+                counts[4]++;
+                may = statistics.mayMatch(ordinal, normalized, columns);
+            } else if (statistics != null) {
+                // Committed without statistics: the index command's, when it indexed the dataset.
+                Optional<IndexedObjects> index = indexed.computeIfAbsent(parts.root(), this::load);
+                int row = index.map(i -> i.ordinal(part.path(), part.length(), part.etag())).orElse(-1);
+                if (row >= 0) {
+                    counts[4]++;
+                    may = index.get().table().mayMatch(row, normalized, columns);
+                }
+            }
+            if (may) {
+                counts[2]++;
+                counts[3] += part.length();
+            }
+            return may;
+        };
+    }
+
+    private void report(Seq<Expression> dataFilters, ScanReport report) {
+        lastScan = report;
+        reports.put(dataFilters, report);
+        LOG.info("Stork data skipping on {}: {}", rootPaths().mkString(", "), report);
+    }
+
+    private Optional<IndexedObjects> load(Path root) {
+        try {
+            return IndexedObjects.load(root, hadoopConf, indexTypes);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The {@code index} command's statistics of the root holding {@code file}: one GET per root and listing. */
     private Optional<IndexedObjects> indexOf(Path file, Map<Path, Optional<IndexedObjects>> indexed) {
         for (Path root : CollectionConverters.asJava(rootPaths())) {
             if (IndexCommand.relative(root, file) != null) {
-                return indexed.computeIfAbsent(root, r -> {
-                    try {
-                        return IndexedObjects.load(r, hadoopConf, indexTypes);
-                    } catch (IOException e) {
-                        throw new java.io.UncheckedIOException(e);
-                    }
-                });
+                return indexed.computeIfAbsent(root, this::load);
             }
         }
         return Optional.empty();

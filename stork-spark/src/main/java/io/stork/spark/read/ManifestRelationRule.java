@@ -1,0 +1,225 @@
+package io.stork.spark.read;
+
+import io.stork.hadoop.DatasetParts;
+import io.stork.hadoop.StorkFileSystem;
+import io.stork.manifest.SnapshotRef;
+import io.stork.spark.StorkTimeTravelRule;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.UnresolvedDataSource;
+import org.apache.spark.sql.catalyst.rules.Rule;
+import org.apache.spark.sql.catalyst.util.CaseInsensitiveMap;
+import org.apache.spark.sql.execution.datasources.DataSource$;
+import org.apache.spark.sql.execution.datasources.DataSourceUtils$;
+import org.apache.spark.sql.execution.datasources.FileFormat;
+import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
+import org.apache.spark.sql.execution.datasources.LogicalRelation$;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
+import org.apache.spark.sql.execution.datasources.parquet.ParquetOptions;
+import org.apache.spark.sql.execution.streaming.sinks.FileStreamSink$;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.SchemaUtils$;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.Option;
+import scala.Tuple2;
+import scala.collection.immutable.LazyList$;
+import scala.collection.immutable.Seq;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.AbstractPartialFunction;
+
+/**
+ * Resolves a read of a Stork dataset's root ({@code spark.read.parquet("stork://b/events")}, any built-in
+ * file format on Spark's V1 path) into a relation whose file index reads the manifest
+ * ({@link ManifestFileIndex}) instead of Spark's index, which lists and keeps every file when the DataFrame
+ * is made. The schema is found as Spark finds it: the user's, or the format's inference over the files
+ * Spark would give it (for Parquet without schema merging, the one file Spark reads: no other status is
+ * made).
+ *
+ * <p>Injected as a hint-resolution rule because that batch runs before the one where Spark's
+ * {@code ResolveDataSource} resolves the same node (extension resolution rules run after it). Whatever it
+ * does not answer exactly as Spark would is left to Spark: several paths, globs, a path inside a dataset,
+ * listing options ({@code basePath}, {@code pathGlobFilter}, {@code recursiveFileLookup},
+ * {@code modifiedBefore/After}), a Hadoop input path filter, a streaming sink's output, streaming reads,
+ * V2 sources, and any failure (Spark then reports it). Off with {@value #ENABLED}{@code =false}.
+ */
+public final class ManifestRelationRule extends Rule<LogicalPlan> {
+
+    public static final String ENABLED = "spark.stork.read.manifestIndex";
+    private static final Logger LOG = LoggerFactory.getLogger(ManifestRelationRule.class);
+    private static final List<String> LISTING_OPTIONS = List.of("basePath", "pathGlobFilter", "recursiveFileLookup",
+            "modifiedBefore", "modifiedAfter");
+
+    private final SparkSession session;
+
+    public ManifestRelationRule(SparkSession session) {
+        this.session = session;
+    }
+
+    @Override
+    public LogicalPlan apply(LogicalPlan plan) {
+        if (!Boolean.parseBoolean(session.sessionState().conf().getConfString(ENABLED, "true").trim())) {
+            return plan;
+        }
+        return plan.resolveOperatorsUp(new AbstractPartialFunction<LogicalPlan, LogicalPlan>() {
+            @Override
+            public boolean isDefinedAt(LogicalPlan node) {
+                return node instanceof UnresolvedDataSource;
+            }
+
+            @Override
+            public <A1 extends LogicalPlan, B1> B1 applyOrElse(A1 node, scala.Function1<A1, B1> otherwise) {
+                if (!(node instanceof UnresolvedDataSource source)) {
+                    return otherwise.apply(node);
+                }
+                @SuppressWarnings("unchecked")
+                B1 resolved = (B1) resolve(source);
+                return resolved;
+            }
+        });
+    }
+
+    private LogicalPlan resolve(UnresolvedDataSource source) {
+        if (source.isStreaming()) {
+            return source;
+        }
+        CaseInsensitiveMap<String> options = source.options();
+        List<String> paths = CollectionConverters.asJava(source.paths());
+        SQLConf conf = session.sessionState().conf();
+        String path;
+        CaseInsensitiveMap<String> relationOptions;
+        if (paths.size() == 1 && !options.contains("path")) {
+            path = paths.get(0);
+            // As Spark's resolution: one path goes into the options (unless the legacy behaviour is on).
+            relationOptions = conf.legacyPathOptionBehavior() ? options : options.$plus(new Tuple2<>("path", path));
+        } else if (paths.isEmpty() && options.contains("path")) {
+            path = option(options, "path");
+            relationOptions = options;
+        } else {
+            return source;
+        }
+        for (String option : LISTING_OPTIONS) {
+            if (options.contains(option)) {
+                return source;
+            }
+        }
+        if (!path.startsWith(StorkFileSystem.SCHEME + "://") || isGlob(path)) {
+            return source;
+        }
+        try {
+            if (DataSource$.MODULE$.lookupDataSourceV2(source.format(), conf).isDefined()) {
+                return source;
+            }
+            Class<?> formatClass = DataSource$.MODULE$.lookupDataSource(source.format(), conf);
+            if (!FileFormat.class.isAssignableFrom(formatClass)) {
+                return source;
+            }
+            Configuration hadoopConf = session.sessionState().newHadoopConfWithOptions(options.originalMap());
+            if (hadoopConf.get("mapreduce.input.pathFilter.class") != null) {
+                return source;
+            }
+            LogicalPlan relation = relation(source, path, relationOptions, (FileFormat) formatClass
+                    .getDeclaredConstructor().newInstance(), hadoopConf);
+            return relation != null ? relation : source;
+        } catch (IOException | ReflectiveOperationException | RuntimeException e) {
+            // Spark's own resolution reads the same path and reports what is wrong, as without Stork.
+            LOG.debug("Stork leaves {} to Spark's file index: {}", path, e.toString());
+            return source;
+        }
+    }
+
+    private LogicalPlan relation(UnresolvedDataSource source, String path, CaseInsensitiveMap<String> options,
+                                 FileFormat format, Configuration hadoopConf) throws IOException {
+        Path given = new Path(path);
+        FileSystem fs = given.getFileSystem(hadoopConf);
+        if (!(fs instanceof StorkFileSystem stork)) {
+            return null;
+        }
+        Path root = fs.makeQualified(given);
+        Optional<String> travel = StorkTimeTravelRule.suffix(options);
+        if (travel.isPresent() && SnapshotRef.of(root.toUri().getPath().substring(1)).isEmpty()) {
+            root = new Path(root + travel.get());
+        }
+        // What Spark's resolution asks first (the status read here serves the listing's manifest: no call).
+        FileStatus status = fs.getFileStatus(root);
+        if (!status.isDirectory()) {
+            return null;
+        }
+        Optional<DatasetParts> parts = stork.datasets().atRoot(root);
+        SQLConf conf = session.sessionState().conf();
+        if (parts.isEmpty() || FileStreamSink$.MODULE$.hasMetadata(
+                CollectionConverters.asScala(List.of(root.toString())).toList(), hadoopConf, conf)) {
+            return null;
+        }
+        Option<StructType> userSchema = source.userSpecifiedSchema();
+        ManifestFileIndex index = ManifestFileIndex.of(session, root, hadoopConf, options, userSchema, parts.get());
+        StructType partitionSchema = index.partitionSchema();
+        StructType dataSchema;
+        if (userSchema.isDefined()) {
+            java.util.List<StructField> fields = new java.util.ArrayList<>();
+            for (StructField field : userSchema.get().fields()) {
+                boolean partitionColumn = false;
+                for (String name : partitionSchema.fieldNames()) {
+                    partitionColumn |= conf.caseSensitiveAnalysis() ? name.equals(field.name())
+                            : name.equalsIgnoreCase(field.name());
+                }
+                if (!partitionColumn) {
+                    fields.add(field);
+                }
+            }
+            dataSchema = new StructType(fields.toArray(new StructField[0]));
+        } else {
+            Option<StructType> inferred = format.inferSchema(session, options.removed("path"),
+                    schemaFiles(format, index, options, conf));
+            if (inferred.isEmpty()) {
+                return null; // Spark says that the schema cannot be inferred
+            }
+            dataSchema = inferred.get();
+        }
+        HadoopFsRelation relation = new HadoopFsRelation(index, partitionSchema, dataSchema.asNullable(),
+                Option.empty(), format, options, session);
+        SchemaUtils$.MODULE$.checkSchemaColumnNameDuplication(relation.dataSchema(), conf.caseSensitiveAnalysis());
+        SchemaUtils$.MODULE$.checkSchemaColumnNameDuplication(relation.partitionSchema(), conf.caseSensitiveAnalysis());
+        DataSourceUtils$.MODULE$.verifySchema(format, relation.dataSchema(), true);
+        LOG.debug("Stork reads {} from its manifest, generation {}", root, parts.get().generation());
+        return LogicalRelation$.MODULE$.apply(relation, false);
+    }
+
+    /**
+     * The files schema inference is given. Parquet without schema merging reads one file, the first by
+     * path: only that one's status is made. Other formats get every file as a lazy sequence, so a format
+     * that reads the first few (ORC) makes only those.
+     */
+    private static Seq<FileStatus> schemaFiles(FileFormat format, ManifestFileIndex index,
+                                               CaseInsensitiveMap<String> options, SQLConf conf) {
+        if (format instanceof ParquetFileFormat && !new ParquetOptions(options, conf).mergeSchema()) {
+            FileStatus first = index.firstByPath();
+            return CollectionConverters.asScala(first == null ? List.<FileStatus>of() : List.of(first)).toList();
+        }
+        return LazyList$.MODULE$.from(CollectionConverters.asScala(index.allFiles()));
+    }
+
+    private static boolean isGlob(String path) {
+        for (char c : "{}[]*?\\".toCharArray()) {
+            if (path.indexOf(c) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** An option's value, or null. */
+    static String option(CaseInsensitiveMap<String> options, String key) {
+        Option<String> value = options.get(key);
+        return value.isDefined() ? value.get() : null;
+    }
+}
