@@ -22,6 +22,7 @@ import org.apache.spark.sql.execution.datasources.FileFormat;
 import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
 import org.apache.spark.sql.execution.datasources.LogicalRelation$;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
+import org.apache.spark.sql.execution.datasources.v2.FileDataSourceV2;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetOptions;
 import org.apache.spark.sql.execution.streaming.sinks.FileStreamSink$;
 import org.apache.spark.sql.internal.SQLConf;
@@ -120,6 +121,11 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
                 return source;
             }
             Class<?> formatClass = DataSource$.MODULE$.lookupDataSource(source.format(), conf);
+            // As Spark's V1 resolution: a built-in V2 file source reads through its V1 file format.
+            Object provider = formatClass.getDeclaredConstructor().newInstance();
+            if (provider instanceof FileDataSourceV2 v2) {
+                formatClass = v2.fallbackFileFormat();
+            }
             if (!FileFormat.class.isAssignableFrom(formatClass)) {
                 return source;
             }

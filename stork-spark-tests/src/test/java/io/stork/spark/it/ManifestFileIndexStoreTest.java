@@ -1,0 +1,246 @@
+package io.stork.spark.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stork.hadoop.StorkFileSystem;
+import io.stork.spark.read.ManifestFileIndex;
+import io.stork.spark.read.ManifestRelationRule;
+import io.stork.spark.skipping.DataSkipping;
+import io.stork.spark.skipping.SkippingFileIndex;
+import io.stork.store.CallType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.datasources.FileIndex;
+import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
+import org.apache.spark.sql.execution.datasources.InMemoryFileIndex;
+import org.apache.spark.sql.execution.datasources.LogicalRelation;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Reads of a dataset's root resolve to {@link ManifestFileIndex} and answer exactly as Spark's own file
+ * index does over the same dataset: schema (partition columns and their inferred types), rows, partition
+ * pruning, file metadata filters, input files; every format; on the local store, with the calls counted
+ * there. Spark's answer is had by turning the rule off ({@value ManifestRelationRule#ENABLED}) in the same
+ * session.
+ */
+class ManifestFileIndexStoreTest {
+
+    private static final String BUCKET = "it-mfi-" + UUID.randomUUID().toString().substring(0, 6);
+    private static final String SWIFT_BUCKET = "it-mfi-sw-" + UUID.randomUUID().toString().substring(0, 6);
+    private static SparkSession spark;
+
+    @BeforeAll
+    static void startSpark() throws Exception {
+        spark = SparkOnLocalStore.builder("stork-manifest-index", BUCKET, SWIFT_BUCKET)
+                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                .getOrCreate();
+        SparkOnLocalStore.createBuckets(spark, BUCKET, SWIFT_BUCKET);
+    }
+
+    @AfterAll
+    static void stopSpark() {
+        if (spark != null) {
+            spark.stop();
+        }
+    }
+
+    @AfterEach
+    void ruleOn() {
+        spark.conf().set(ManifestRelationRule.ENABLED, "true");
+    }
+
+    private static String path(String name) {
+        return "stork://" + BUCKET + "/" + name;
+    }
+
+    /** Rows with nulls, unicode, an empty string; partition columns with a null and mixed-looking values. */
+    private static Dataset<Row> rows(int n) {
+        return spark.range(0, n, 1, 3).selectExpr("id",
+                "CASE WHEN id % 7 = 0 THEN NULL WHEN id % 5 = 0 THEN '' ELSE concat('név-', CAST(id AS STRING)) END AS name",
+                "CAST(2020 + id % 3 AS INT) AS year",
+                "CASE WHEN id % 4 = 0 THEN NULL ELSE element_at(array('eu', 'us', 'ap west'), CAST(id % 3 + 1 AS INT)) END AS region",
+                "CAST(id AS DOUBLE) / 3 AS score");
+    }
+
+    private static FileIndex indexOf(Dataset<Row> df) {
+        LogicalPlan plan = df.queryExecution().analyzed();
+        List<FileIndex> found = new ArrayList<>();
+        plan.foreach(node -> {
+            if (node instanceof LogicalRelation r && r.relation() instanceof HadoopFsRelation files) {
+                found.add(files.location() instanceof SkippingFileIndex s ? s.delegate() : files.location());
+            }
+            return null;
+        });
+        assertThat(found).hasSize(1);
+        return found.get(0);
+    }
+
+    private static List<String> sorted(Dataset<Row> df) {
+        List<String> rows = new ArrayList<>();
+        for (Row row : df.collectAsList()) {
+            rows.add(row.toString());
+        }
+        rows.sort(null);
+        return rows;
+    }
+
+    /** The same read and queries with the rule on and off: the same schema, rows and input files. */
+    private static void sameAsSpark(Function<SparkSession, Dataset<Row>> read, String... filters) {
+        spark.conf().set(ManifestRelationRule.ENABLED, "false");
+        Dataset<Row> spark1 = read.apply(spark);
+        assertThat(indexOf(spark1)).isInstanceOf(InMemoryFileIndex.class);
+        List<List<String>> expected = new ArrayList<>();
+        expected.add(sorted(spark1));
+        for (String filter : filters) {
+            expected.add(sorted(spark1.where(filter)));
+        }
+        List<String> expectedFiles = Arrays.stream(spark1.inputFiles()).sorted().toList();
+
+        spark.conf().set(ManifestRelationRule.ENABLED, "true");
+        Dataset<Row> stork = read.apply(spark);
+        assertThat(indexOf(stork)).isInstanceOf(ManifestFileIndex.class);
+        assertThat(stork.schema()).isEqualTo(spark1.schema());
+        assertThat(sorted(stork)).isEqualTo(expected.get(0)).isNotEmpty();
+        for (int i = 0; i < filters.length; i++) {
+            assertThat(sorted(stork.where(filters[i]))).as(filters[i]).isEqualTo(expected.get(i + 1));
+        }
+        assertThat(Arrays.stream(stork.inputFiles()).sorted().toList()).isEqualTo(expectedFiles);
+    }
+
+    @Test
+    void partitionedParquetAnswersAsSparksIndex() {
+        String path = path("parted");
+        rows(200).write().partitionBy("year", "region").parquet(path);
+        sameAsSpark(s -> s.read().parquet(path),
+                "year = 2021", "region IS NULL", "year > 2020 AND region = 'ap west'", "region = 'nowhere'",
+                "year = 2022 OR id = 3", "id BETWEEN 10 AND 20", "_metadata.file_name LIKE '%c000%'",
+                "name IS NULL AND year = 2020");
+        // The partition columns are Spark's: inferred types, a null partition.
+        Dataset<Row> df = spark.read().parquet(path);
+        assertThat(df.schema().apply("year").dataType().typeName()).isEqualTo("integer");
+        assertThat(df.where("region IS NULL").count()).isEqualTo(50);
+        // A user's schema gives the partition column's type, as in Spark.
+        sameAsSpark(s -> s.read().schema("id LONG, name STRING, score DOUBLE, year STRING, region STRING")
+                .parquet(path), "year = '2021'");
+        // Type inference off: strings.
+        spark.conf().set("spark.sql.sources.partitionColumnTypeInference.enabled", "false");
+        try {
+            sameAsSpark(s -> s.read().parquet(path), "year = '2020'");
+        } finally {
+            spark.conf().unset("spark.sql.sources.partitionColumnTypeInference.enabled");
+        }
+    }
+
+    @Test
+    void everyFormatAnswersAsSparksIndex() {
+        Dataset<Row> data = rows(90);
+        data.write().option("header", "true").csv(path("csv"));
+        sameAsSpark(s -> s.read().option("header", "true").option("inferSchema", "true").csv(path("csv")),
+                "id < 10", "name IS NULL");
+        data.write().partitionBy("year").json(path("json"));
+        sameAsSpark(s -> s.read().json(path("json")), "year = 2021 AND id > 40");
+        data.write().partitionBy("region").orc(path("orc"));
+        sameAsSpark(s -> s.read().orc(path("orc")), "region = 'eu'", "region IS NULL AND score > 10");
+        data.selectExpr("name").write().text(path("text"));
+        sameAsSpark(s -> s.read().text(path("text")), "value LIKE 'név-1%'");
+        data.write().parquet(path("merged"));
+        data.selectExpr("id", "year AS extra").write().mode("append").parquet(path("merged"));
+        sameAsSpark(s -> s.read().option("mergeSchema", "true").parquet(path("merged")), "extra IS NULL");
+        sameAsSpark(s -> s.read().format("parquet").load(path("merged")), "id = 5");
+    }
+
+    @Test
+    void readsOtherThanADatasetRootAreSparks() {
+        String path = path("others");
+        rows(60).write().partitionBy("year").parquet(path);
+        // A directory inside a dataset, a basePath, a glob: Spark's own index, as before.
+        assertThat(indexOf(spark.read().parquet(path + "/year=2020"))).isInstanceOf(InMemoryFileIndex.class);
+        assertThat(indexOf(spark.read().option("basePath", path).parquet(path + "/year=2020")))
+                .isInstanceOf(InMemoryFileIndex.class);
+        assertThat(spark.read().option("basePath", path).parquet(path + "/year=2020").count()).isEqualTo(20);
+        assertThat(indexOf(spark.read().parquet(path + "/*"))).isInstanceOf(InMemoryFileIndex.class);
+        // A missing dataset fails as Spark says it.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> spark.read().parquet(path("missing")))
+                .hasMessageContaining("PATH_NOT_FOUND");
+    }
+
+    @Test
+    void timeTravelAndRefreshReadTheirGeneration() {
+        String path = path("generations");
+        rows(30).write().parquet(path);
+        rows(45).write().mode("append").parquet(path);
+        Dataset<Row> first = spark.read().option("versionAsOf", "1").parquet(path);
+        assertThat(indexOf(first)).isInstanceOf(ManifestFileIndex.class);
+        assertThat(first.count()).isEqualTo(30);
+        Dataset<Row> current = spark.read().parquet(path);
+        ManifestFileIndex index = (ManifestFileIndex) indexOf(current);
+        assertThat(current.count()).isEqualTo(75);
+        rows(15).write().mode("append").parquet(path);
+        // A DataFrame keeps the generation it was made on, as Spark's listing keeps its files ...
+        assertThat(current.count()).isEqualTo(75);
+        // ... until refreshed.
+        index.refresh();
+        assertThat(index.parts().generation()).isEqualTo(3);
+        assertThat(current.count()).isEqualTo(90);
+    }
+
+    @Test
+    void makingTheDataFrameCostsNoMoreCallsThanSparksListing() throws Exception {
+        for (String bucket : new String[] {BUCKET, SWIFT_BUCKET}) {
+            String path = "stork://" + bucket + "/calls";
+            rows(120).write().partitionBy("year").parquet(path);
+            Map<CallType, Long> byStork = callsToMake(bucket, path, true);
+            Map<CallType, Long> bySpark = callsToMake(bucket, path, false);
+            // The manifest's GET and the one footer schema inference reads, either way; never a LIST.
+            assertThat(byStork.getOrDefault(CallType.LIST, 0L)).isZero();
+            assertThat(byStork.getOrDefault(CallType.GET, 0L)).isEqualTo(bySpark.getOrDefault(CallType.GET, 0L))
+                    .isPositive();
+            assertThat(byStork.values().stream().mapToLong(Long::longValue).sum())
+                    .isLessThanOrEqualTo(bySpark.values().stream().mapToLong(Long::longValue).sum());
+        }
+    }
+
+    /** Calls to make the DataFrame and run a query on a file system with nothing cached. */
+    private static Map<CallType, Long> callsToMake(String bucket, String path, boolean rule) throws Exception {
+        spark.conf().set(ManifestRelationRule.ENABLED, Boolean.toString(rule));
+        SparkOnLocalStore.fileSystem(spark, bucket).close(); // the next use makes a new one: nothing cached
+        StorkFileSystem fresh = SparkOnLocalStore.fileSystem(spark, bucket);
+        return SparkOnLocalStore.countedAtStore(fresh, () -> {
+            Dataset<Row> df = spark.read().parquet(path).where("year = 2021 AND id = 4");
+            assertThat(df.collectAsList()).hasSize(1);
+            assertThat(DataSkipping.reports(df)).hasSize(1);
+        });
+    }
+
+    @Test
+    void skippingJudgesPartsBeforeTheirStatusesAreMade() {
+        String path = path("skipped");
+        spark.range(0, 400, 1, 1).selectExpr("id", "id % 2 AS half").repartitionByRange(8,
+                org.apache.spark.sql.functions.col("id")).write().partitionBy("half").parquet(path);
+        Dataset<Row> q = spark.read().parquet(path).where("id BETWEEN 100 AND 120 AND half = 0");
+        assertThat(indexOf(q)).isInstanceOf(ManifestFileIndex.class);
+        assertThat(q.collectAsList()).hasSize(11);
+        var report = DataSkipping.reports(q).get(0);
+        // Partition pruning first (8 of 16 parts listed), then statistics: one part of the half=0 partition read.
+        assertThat(report.objectsListed()).isEqualTo(8);
+        assertThat(report.objectsRead()).isEqualTo(1);
+        scala.collection.immutable.Seq<org.apache.spark.sql.catalyst.expressions.Expression> none =
+                CollectionConverters.asScala(List.<org.apache.spark.sql.catalyst.expressions.Expression>of()).toList();
+        // Without filters: both partitions, every part.
+        var listed = CollectionConverters.asJava(((ManifestFileIndex) indexOf(q)).listFiles(none, none));
+        assertThat(listed).hasSize(2);
+        assertThat(listed.stream().mapToInt(d -> d.files().size()).sum()).isEqualTo(16);
+    }
+}
