@@ -18,7 +18,7 @@ import java.util.TreeSet;
  * @param derived       views other layers derive from these parts (data skipping's statistics), computed
  *                      once and kept as long as this generation's manifest is cached
  */
-public record LoadedManifest(String rootKey, String objectRootKey, Manifest manifest, Map<String, ManifestPart> partsByPath,
+public record LoadedManifest(String rootKey, String objectRootKey, Manifest manifest, PartsByPath partsByPath,
                       Map<String, List<ManifestPart>> filesByDirectory,
                       Map<String, TreeSet<String>> subdirectoriesByDirectory,
                       java.util.concurrent.ConcurrentMap<String, Object> derived) {
@@ -28,26 +28,61 @@ public record LoadedManifest(String rootKey, String objectRootKey, Manifest mani
     }
 
     public static LoadedManifest index(String rootKey, Manifest manifest, String objectRootKey) {
-        Map<String, ManifestPart> byPath = new HashMap<>();
         Map<String, List<ManifestPart>> files = new HashMap<>();
         Map<String, TreeSet<String>> subdirectories = new HashMap<>();
+        String lastDirectory = null;
+        List<ManifestPart> lastFiles = null;
         for (ManifestPart part : manifest.parts()) {
-            byPath.put(part.path(), part);
-            String directory = part.directory();
-            files.computeIfAbsent(directory, d -> new ArrayList<>()).add(part);
+            String path = part.path();
+            int slash = path.lastIndexOf('/');
+            // A directory's parts come together: most parts need neither a substring nor a lookup.
+            if (lastDirectory != null && (slash < 0 ? lastDirectory.isEmpty()
+                    : slash == lastDirectory.length() && path.startsWith(lastDirectory))) {
+                lastFiles.add(part);
+                continue;
+            }
+            String directory = slash < 0 ? "" : path.substring(0, slash);
+            lastDirectory = directory;
+            lastFiles = files.computeIfAbsent(directory, d -> new ArrayList<>());
+            lastFiles.add(part);
             // Register each ancestor directory with its parent, up to the root ("").
             String child = directory;
             while (!child.isEmpty()) {
-                int slash = child.lastIndexOf('/');
-                String parent = slash < 0 ? "" : child.substring(0, slash);
+                int up = child.lastIndexOf('/');
+                String parent = up < 0 ? "" : child.substring(0, up);
                 if (!subdirectories.computeIfAbsent(parent, d -> new TreeSet<>()).add(child)) {
                     break; // the rest of the chain is known already
                 }
                 child = parent;
             }
         }
-        return new LoadedManifest(rootKey, objectRootKey, manifest, byPath, files, subdirectories,
+        return new LoadedManifest(rootKey, objectRootKey, manifest, new PartsByPath(manifest.parts()), files, subdirectories,
                 new java.util.concurrent.ConcurrentHashMap<>());
+    }
+
+    /**
+     * The parts by relative path, indexed on the first lookup: a reader that lists and judges from the
+     * manifest never looks a part up by path, and a million-entry map is not free to build.
+     */
+    public static final class PartsByPath {
+        private final List<ManifestPart> parts;
+        private volatile Map<String, ManifestPart> byPath;
+
+        PartsByPath(List<ManifestPart> parts) {
+            this.parts = parts;
+        }
+
+        ManifestPart get(String relativePath) {
+            Map<String, ManifestPart> map = byPath;
+            if (map == null) {
+                map = new HashMap<>(Math.max(16, parts.size() * 4 / 3 + 1));
+                for (ManifestPart part : parts) {
+                    map.put(part.path(), part);
+                }
+                byPath = map;
+            }
+            return map.get(relativePath);
+        }
     }
 
     /** The key of {@code key} relative to the root, or null if it is not the root or below it. */

@@ -24,7 +24,6 @@ import org.apache.spark.sql.execution.datasources.LogicalRelation$;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
 import org.apache.spark.sql.execution.datasources.v2.FileDataSourceV2;
 import org.apache.spark.sql.execution.datasources.parquet.ParquetOptions;
-import org.apache.spark.sql.execution.streaming.sinks.FileStreamSink$;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -50,7 +49,7 @@ import scala.runtime.AbstractPartialFunction;
  * {@code ResolveDataSource} resolves the same node (extension resolution rules run after it). Whatever it
  * does not answer exactly as Spark would is left to Spark: several paths, globs, a path inside a dataset,
  * listing options ({@code basePath}, {@code pathGlobFilter}, {@code recursiveFileLookup},
- * {@code modifiedBefore/After}), a Hadoop input path filter, a streaming sink's output, streaming reads,
+ * {@code modifiedBefore/After}), a Hadoop input path filter, streaming reads,
  * V2 sources, and any failure (Spark then reports it). Off with {@value #ENABLED}{@code =false}.
  */
 public final class ManifestRelationRule extends Rule<LogicalPlan> {
@@ -162,8 +161,9 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
         }
         Optional<DatasetParts> parts = stork.datasets().atRoot(root);
         SQLConf conf = session.sessionState().conf();
-        if (parts.isEmpty() || FileStreamSink$.MODULE$.hasMetadata(
-                CollectionConverters.asScala(List.of(root.toString())).toList(), hadoopConf, conf)) {
+        // Spark would look for a streaming sink's log (_spark_metadata) first; under a dataset's root the
+        // manifest governs what exists, so the answer is no (and asking would index every part by path).
+        if (parts.isEmpty()) {
             return null;
         }
         Option<StructType> userSchema = source.userSpecifiedSchema();
