@@ -24,11 +24,13 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Delta Lake's read options on {@code stork://} datasets: {@code spark.read.option("versionAsOf", 3)} and
- * {@code option("timestampAsOf", "2026-11-23 10:00:00")} (UTC) read that past generation. Spark resolves a
- * file source before any extension rule sees it, so this rule replaces the resolved relation's file index
- * with one over the pinned path ({@code <dataset>@v3}, docs/hadoop-filesystem.md#time-travel), keeping the
- * schema Spark inferred (the current generation's). The current generation's listing and schema
- * inference are the price: one manifest call, and a footer read for Parquet/ORC.
+ * {@code option("timestampAsOf", "2026-11-23 10:00:00")} (UTC) read that past generation. A read of a
+ * dataset's root is resolved to the pinned generation directly by
+ * {@link io.stork.spark.read.ManifestRelationRule}; for reads it leaves to Spark, Spark resolves the file
+ * source before this rule sees it, so this rule replaces the resolved relation's file index with one over
+ * the pinned path ({@code <dataset>@v3}, docs/hadoop-filesystem.md#time-travel), keeping the schema Spark
+ * inferred (the current generation's). The current generation's listing and schema inference are then
+ * the price: one manifest call, and a footer read for Parquet/ORC.
  */
 public final class StorkTimeTravelRule extends Rule<LogicalPlan> {
 

@@ -77,10 +77,27 @@ public final class SkippingScaleBenchmark {
                         + "fetched (cold: the median of ").append(coldCount).append(" runs, each on a new file system), then cached (warm: the median of ").append(warmCount).append(" runs). Driver heap: used heap after a GC, with the query's "
                         + "DataFrame still referenced, minus before. Spark local[2], one JVM, `-Xmx").append(
                         Runtime.getRuntime().maxMemory() / (1024 * 1024)).append("m`.\n\n")
-                .append("| objects | stored | cold: wall | cold: judging | warm: wall | warm: judging | driver heap | "
-                        + "calls (cold) | LIST |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                .append(" \"Spark's listing\": the same cold runs with `spark.stork.read.manifestIndex=false`, where "
+                        + "Spark's own file index lists the dataset (from the manifest: no LIST) when the DataFrame is "
+                        + "made, keeping a status per part, and skipping judges after it; in brackets, how many times "
+                        + "slower than reading the manifest's parts through Stork's index.\n\n")
+                .append("| objects | stored | cold: wall | cold: judging | cold: Spark's listing | warm: wall | "
+                        + "warm: judging | driver heap | calls (cold) | LIST |\n"
+                        + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        // Warm the JVM up (class loading, JIT) on a small dataset both ways, so that neither way measured
+        // first pays for it.
+        String warmUp = "stork://" + bucket + "/warm-up";
+        commit(fs, warmUp, 2_000);
+        for (int r = 0; r < 3; r++) {
+            coldRun(spark, warmUp, "warm-up");
+            spark.conf().set("spark.stork.read.manifestIndex", "false");
+            coldRun(spark, warmUp, "warm-up with Spark's listing");
+            spark.conf().unset("spark.stork.read.manifestIndex");
+        }
         for (int n : sizes) {
             String path = "stork://" + bucket + "/scale-" + n;
+            // The bucket's current file system (cold runs close the one before).
+            fs = (StorkFileSystem) new org.apache.hadoop.fs.Path(path).getFileSystem(spark.sparkContext().hadoopConfiguration());
             long manifestBytes = commit(fs, path, n);
             fs.close(); // a cold start: the manifest is fetched again
             fs = (StorkFileSystem) new org.apache.hadoop.fs.Path(path).getFileSystem(spark.sparkContext().hadoopConfiguration());
@@ -113,18 +130,18 @@ public final class SkippingScaleBenchmark {
             List<long[]> coldRuns = new ArrayList<>();
             coldRuns.add(new long[] {coldMs, coldReport.planningNanos()});
             for (int r = 1; r < coldCount; r++) {
-                fs.close();
-                fs = (StorkFileSystem) new org.apache.hadoop.fs.Path(path).getFileSystem(spark.sparkContext().hadoopConfiguration());
-                start = System.nanoTime();
-                Dataset<Row> again = query(spark, path);
-                long relationMs = (System.nanoTime() - start) / 1_000_000;
-                again.collectAsList();
-                long ms = (System.nanoTime() - start) / 1_000_000;
-                long judging = DataSkipping.reports(again).get(0).planningNanos();
-                System.out.printf("  cold run %d: %,d ms (relation %,d ms, judging %,d ms)%n", r + 1, ms, relationMs,
-                        judging / 1_000_000);
-                coldRuns.add(new long[] {ms, judging});
+                coldRuns.add(coldRun(spark, path, "cold run " + (r + 1)));
             }
+            // The peer: the same cold runs with Spark's own file index listing the dataset (the manifest's
+            // statuses, every one made and kept when the DataFrame is made), skipping judging after it.
+            spark.conf().set("spark.stork.read.manifestIndex", "false");
+            List<long[]> listingRuns = new ArrayList<>();
+            for (int r = 0; r < coldCount; r++) {
+                listingRuns.add(coldRun(spark, path, "cold run with Spark's listing " + (r + 1)));
+            }
+            spark.conf().unset("spark.stork.read.manifestIndex");
+            listingRuns.sort(java.util.Comparator.comparingLong(c -> c[0]));
+            long listingMs = listingRuns.get(listingRuns.size() / 2)[0];
             coldRuns.sort(java.util.Comparator.comparingLong(c -> c[0]));
             coldMs = coldRuns.get(coldRuns.size() / 2)[0];
             long coldJudgingNanos = coldRuns.get(coldRuns.size() / 2)[1];
@@ -133,8 +150,9 @@ public final class SkippingScaleBenchmark {
             if (!rows.isEmpty() || coldReport.objectsRead() != 0 || coldReport.objectsListed() != n) {
                 throw new IllegalStateException("expected every one of " + n + " parts ruled out: " + coldReport);
             }
-            String line = String.format(Locale.ROOT, "| %,d | %.1f MiB | %.2f s | %.2f s | %.2f s | %.2f s | %.0f MiB | %s | %d |%n",
-                    n, manifestBytes / 1048576.0, coldMs / 1000.0, coldJudgingNanos / 1e9, warmMs / 1000.0,
+            String line = String.format(Locale.ROOT, "| %,d | %.1f MiB | %.2f s | %.2f s | %.2f s (×%.1f) | %.2f s | %.2f s | %.0f MiB | %s | %d |%n",
+                    n, manifestBytes / 1048576.0, coldMs / 1000.0, coldJudgingNanos / 1e9, listingMs / 1000.0,
+                    listingMs / (double) Math.max(1, coldMs), warmMs / 1000.0,
                     warmJudgingNanos / 1e9, heap / 1048576.0, calls.callsByType(), calls.calls(CallType.LIST));
             System.out.print(line);
             md.append(line);
@@ -144,6 +162,23 @@ public final class SkippingScaleBenchmark {
         Files.writeString(report, md.toString());
         System.out.println("report: " + report);
         spark.stop();
+    }
+
+    /** A query on a new file system (nothing cached): {wall ms, judging ns}. */
+    private static long[] coldRun(SparkSession spark, String path, String label) throws Exception {
+        org.apache.hadoop.fs.Path root = new org.apache.hadoop.fs.Path(path);
+        root.getFileSystem(spark.sparkContext().hadoopConfiguration()).close();
+        root.getFileSystem(spark.sparkContext().hadoopConfiguration());
+        long start = System.nanoTime();
+        Dataset<Row> again = query(spark, path);
+        long relationMs = (System.nanoTime() - start) / 1_000_000;
+        if (!again.collectAsList().isEmpty()) {
+            throw new IllegalStateException("expected no row");
+        }
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        long judging = DataSkipping.reports(again).get(0).planningNanos();
+        System.out.printf("  %s: %,d ms (relation %,d ms, judging %,d ms)%n", label, ms, relationMs, judging / 1_000_000);
+        return new long[] {ms, judging};
     }
 
     private static Dataset<Row> query(SparkSession spark, String path) {

@@ -197,6 +197,21 @@ class ManifestFileIndexStoreTest {
     }
 
     @Test
+    void aCachedReadIsFoundAgainAsWithSparksIndex() {
+        String path = path("cached");
+        rows(40).write().parquet(path);
+        Dataset<Row> cached = spark.read().parquet(path).cache();
+        try {
+            assertThat(cached.count()).isEqualTo(40);
+            Dataset<Row> again = spark.read().parquet(path).where("id > 10");
+            assertThat(again.queryExecution().withCachedData().toString()).contains("InMemoryRelation");
+            assertThat(again.count()).isEqualTo(29);
+        } finally {
+            cached.unpersist();
+        }
+    }
+
+    @Test
     void makingTheDataFrameCostsNoMoreCallsThanSparksListing() throws Exception {
         for (String bucket : new String[] {BUCKET, SWIFT_BUCKET}) {
             String path = "stork://" + bucket + "/calls";

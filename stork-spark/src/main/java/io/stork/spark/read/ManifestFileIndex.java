@@ -265,6 +265,20 @@ public final class ManifestFileIndex implements FileIndex {
         return c != '_' || relativePath.indexOf('=', slash + 1) >= 0;
     }
 
+    /**
+     * Equal to another index over the same root, whatever its generation, as Spark's index compares root
+     * paths: Spark's cache finds a cached DataFrame's data for a new read of the same dataset by this.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ManifestFileIndex other && root.equals(other.root);
+    }
+
+    @Override
+    public int hashCode() {
+        return root.hashCode();
+    }
+
     @Override
     public String toString() {
         return "StorkManifestFileIndex(" + root + "@v" + snapshot.parts().generation() + ")";
