@@ -11,12 +11,10 @@ import io.stork.manifest.PartNames;
 import io.stork.store.ListEntry;
 import io.stork.store.ListRequest;
 import io.stork.localstore.LocalStore;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -57,12 +55,7 @@ class CommitFailureCampaignTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        String sparkHome = System.getenv("SPARK_HOME");
-        if (sparkHome == null || !new File(sparkHome, "jars").isDirectory()) {
-            throw new IllegalStateException("SPARK_HOME must name a Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION()
-                    + " distribution for local-cluster mode: run through scripts/test.sh, or export "
-                    + "SPARK_HOME=$(bash scripts/spark-home.sh)");
-        }
+        String executorClassPath = LoopbackStandaloneCluster.executorClassPath(); // fails first without SPARK_HOME
         LocalStore.shared();
         cluster = new LoopbackStandaloneCluster(2, 1, 1024);
         spark = SparkOnLocalStore.builder("stork-failure-campaign", S3_BUCKET, SWIFT_BUCKET)
@@ -70,7 +63,7 @@ class CommitFailureCampaignTest {
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.driver.bindAddress", "127.0.0.1")
                 .config("spark.executor.memory", "900m")
-                .config("spark.executor.extraClassPath", executorClassPath(sparkHome))
+                .config("spark.executor.extraClassPath", executorClassPath)
                 .config("spark.sql.sources.commitProtocolClass", FaultyCommitProtocol.class.getName())
                 .config("spark.task.maxFailures", "4")
                 .config("spark.speculation", "true")
@@ -113,20 +106,6 @@ class CommitFailureCampaignTest {
     private static final Events EVENTS = new Events();
 
     /** What executors need beyond SPARK_HOME's jars: the project's classes and its dependencies. */
-    private static String executorClassPath(String sparkHome) {
-        Set<String> sparkJars = new HashSet<>();
-        File[] jars = new File(sparkHome, "jars").listFiles();
-        if (jars != null) {
-            for (File jar : jars) {
-                sparkJars.add(jar.getName());
-            }
-        }
-        return java.util.Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !sparkJars.contains(new File(entry).getName()))
-                .filter(entry -> !entry.contains("/org/apache/spark/") && !entry.contains("/org/scala-lang/"))
-                .collect(Collectors.joining(File.pathSeparator));
-    }
-
     @AfterAll
     static void stopCluster() {
         if (spark != null) {

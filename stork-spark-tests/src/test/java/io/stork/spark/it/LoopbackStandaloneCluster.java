@@ -34,6 +34,30 @@ final class LoopbackStandaloneCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * The class path executors need beside Spark's own jars: the test's, without Spark and Scala (the
+     * executors have SPARK_HOME's). Fails with one line when SPARK_HOME names no Spark distribution.
+     */
+    static String executorClassPath() {
+        String sparkHome = System.getenv("SPARK_HOME");
+        if (sparkHome == null || !new File(sparkHome, "jars").isDirectory()) {
+            throw new IllegalStateException("SPARK_HOME must name a Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION()
+                    + " distribution for a standalone cluster: run through scripts/test.sh, or export "
+                    + "SPARK_HOME=$(bash scripts/spark-home.sh)");
+        }
+        java.util.Set<String> sparkJars = new java.util.HashSet<>();
+        File[] jars = new File(sparkHome, "jars").listFiles();
+        if (jars != null) {
+            for (File jar : jars) {
+                sparkJars.add(jar.getName());
+            }
+        }
+        return java.util.Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !sparkJars.contains(new File(entry).getName()))
+                .filter(entry -> !entry.contains("/org/apache/spark/") && !entry.contains("/org/scala-lang/"))
+                .collect(java.util.stream.Collectors.joining(File.pathSeparator));
+    }
+
     String masterUrl() {
         return masterUrl;
     }

@@ -25,6 +25,8 @@ public final class SkippingRule extends Rule<LogicalPlan> {
     public static final String OTHER_SCHEMES = "spark.stork.skipping.otherSchemes";
     /** Locate files' ranges on executor hosts where the block cache is on (docs/block-cache.md#locality). */
     public static final String AFFINITY = "spark.stork.cache.affinity";
+    /** How many executor hosts each range names (default 1). */
+    public static final String AFFINITY_HOSTS = "spark.stork.cache.affinity.hosts";
 
     private final SparkSession session;
 
@@ -75,13 +77,28 @@ public final class SkippingRule extends Rule<LogicalPlan> {
                         instanceof io.stork.hadoop.StorkFileSystem fs
                         && fs.store() instanceof io.stork.store.cache.CachingObjectStore) {
                     return new io.stork.spark.cache.CacheAffinity(new io.stork.spark.cache.ExecutorHosts(
-                            session.sparkContext()));
+                            session.sparkContext()), hostsPerRange());
                 }
             } catch (java.io.IOException e) {
                 return null; // the listing will say what is wrong with the bucket
             }
         }
         return null;
+    }
+
+    private int hostsPerRange() {
+        String value = session.sessionState().conf().getConfString(AFFINITY_HOSTS,
+                Integer.toString(io.stork.spark.cache.CacheAffinity.DEFAULT_HOSTS_PER_RANGE)).trim();
+        try {
+            int hosts = Integer.parseInt(value);
+            if (hosts >= 1) {
+                return hosts;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(AFFINITY_HOSTS + " must be a whole number of hosts, at least 1, not '"
+                + value + "'");
     }
 
     private static boolean overStork(HadoopFsRelation files) {

@@ -61,7 +61,7 @@ class CacheAffinityTest {
     void eachBlockSizedRangeOfAFileGetsItsOwnLocation() {
         long mib = 1024 * 1024;
         FileStatus status = new FileStatus(300 * mib, false, 1, 128 * mib, 0, new Path("stork://b/t/part-7.parquet"));
-        LocatedFileStatus located = CacheAffinity.located(status, HOSTS);
+        LocatedFileStatus located = CacheAffinity.located(status, HOSTS, 2);
         BlockLocation[] locations = located.getBlockLocations();
         assertThat(locations).hasSize(3);
         assertThat(Arrays.stream(locations).mapToLong(BlockLocation::getOffset)).containsExactly(0L, 128 * mib, 256 * mib);
@@ -77,6 +77,15 @@ class CacheAffinityTest {
         }
         assertThat(located.getPath()).isEqualTo(status.getPath());
         assertThat(located.getLen()).isEqualTo(status.getLen());
+        // One host per range: the first choice alone.
+        BlockLocation[] single = CacheAffinity.located(status, HOSTS, 1).getBlockLocations();
+        for (int i = 0; i < single.length; i++) {
+            try {
+                assertThat(single[i].getHosts()).containsExactly(locations[i].getHosts()[0]);
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        }
     }
 
     @Test
