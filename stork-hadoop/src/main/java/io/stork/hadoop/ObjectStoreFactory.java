@@ -23,7 +23,11 @@ final class ObjectStoreFactory {
     private ObjectStoreFactory() {
     }
 
-    static ObjectStore create(StorkConfig config) throws IOException {
+    /**
+     * The bucket's store, with the block cache when it is on; {@code cacheReads} is told of the cache's
+     * bytes on the reading thread.
+     */
+    static ObjectStore create(StorkConfig config, io.stork.store.cache.CacheReadListener cacheReads) throws IOException {
         StoreConfig settings = config.api() == StoreApi.S3 ? s3(config) : swift(config);
         ObjectStore store = StoreFactory.open(settings, config.retryPolicy());
         if (!config.getBoolean(StorkConfig.CACHE_ENABLED, false)) {
@@ -31,7 +35,7 @@ final class ObjectStoreFactory {
         }
         BlockCacheSettings cache = cacheSettings(config, store);
         try {
-            return new CachingObjectStore(store, cache);
+            return new CachingObjectStore(store, cache, cacheReads);
         } catch (IOException | java.io.UncheckedIOException e) {
             // A cache that cannot be made costs speed, never the read: go on without it, say so once.
             LOG.warn("stork://{}: block cache off: directory {} is not usable ({})", config.bucket(),

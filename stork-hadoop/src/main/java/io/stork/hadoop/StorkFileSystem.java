@@ -61,6 +61,8 @@ public class StorkFileSystem extends FileSystem
     private io.stork.hadoop.io.ReadPolicy readPolicy;
     private boolean exactTails;
     private ExecutorService vectoredReadPool;
+    /** The pool as streams use it: each fetch counted in the I/O statistics context of the reader's thread. */
+    private java.util.concurrent.Executor vectoredReads;
     private Namespace namespace;
     private Listings listings;
     private DirectoryOperations directories;
@@ -80,7 +82,7 @@ public class StorkFileSystem extends FileSystem
         }
         uri = URI.create(SCHEME + "://" + bucket);
         StorkConfig config = new StorkConfig(conf, bucket);
-        store = ObjectStoreFactory.create(config);
+        store = ObjectStoreFactory.create(config, io.stork.hadoop.io.ThreadIOStatistics.cacheReads());
         paths = new KeyPaths(bucket, config.getBytes(StorkConfig.BLOCK_SIZE, DEFAULT_BLOCK_SIZE));
         readPolicy = new io.stork.hadoop.io.ReadPolicy(config.getBytes(StorkConfig.READAHEAD_RANGE, DEFAULT_READAHEAD),
                 config.getBytes(StorkConfig.READ_WHOLE_OBJECT_SIZE, io.stork.hadoop.io.ReadPolicy.DEFAULT_WHOLE_OBJECT_LIMIT),
@@ -118,6 +120,7 @@ public class StorkFileSystem extends FileSystem
             t.setDaemon(true);
             return t;
         });
+        vectoredReads = io.stork.hadoop.io.ThreadIOStatistics.propagating(vectoredReadPool);
     }
 
     @Override
@@ -225,7 +228,7 @@ public class StorkFileSystem extends FileSystem
         Namespace.ReadTarget target = namespace.readTarget(path, key, etag);
         return StorkInputStream.open(store, ObjectKey.of(bucket, target.objectKey()), path.toString(),
                 readPolicy.forPart(target.tail(), exactTails),
-                statistics, vectoredReadPool, length >= 0 ? length : target.length(), target.etag(), target.committedIn());
+                statistics, vectoredReads, length >= 0 ? length : target.length(), target.etag(), target.committedIn());
     }
 
     // ---- write ----

@@ -19,7 +19,8 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * A pass-through node directly over a file scan whose index skips objects: it carries data skipping's
- * SQL metrics (objects and bytes the listing offered, and those skipped), shown in the Spark UI, and
+ * SQL metrics (objects and bytes the listing offered, and those skipped) and the block cache's (bytes its
+ * tasks read from the executors' caches, and bytes the caches fetched from the store), shown in the Spark UI, and
  * names what was skipped in {@code EXPLAIN} once the scan has listed. It adds no work to the scan: rows
  * and batches are the scan's own. Spark's own scan metrics ("number of files read", "size of files read")
  * stay on the scan node and count what is left after skipping.
@@ -53,6 +54,8 @@ public final class SkippingScanExec extends SparkPlan {
             m.put("bytesConsidered", SQLMetrics.createSizeMetric(sparkContext(), "bytes considered by skipping", -1L));
             m.put("bytesSkipped", SQLMetrics.createSizeMetric(sparkContext(), "bytes skipped by statistics", -1L));
             m.put("skippingTime", SQLMetrics.createTimingMetric(sparkContext(), "skipping time", -1L));
+            m.put("cacheBytesServed", SQLMetrics.createSizeMetric(sparkContext(), "bytes read from block cache", -1L));
+            m.put("cacheBytesFetched", SQLMetrics.createSizeMetric(sparkContext(), "bytes block cache fetched", -1L));
             metrics = scala.collection.immutable.Map.from(CollectionConverters.asScala(m));
         }
         return metrics;
@@ -74,6 +77,12 @@ public final class SkippingScanExec extends SparkPlan {
         SQLMetrics.postDriverMetricUpdates(sparkContext(), executionId, metrics().values().toSeq());
     }
 
+    /** The block cache's bytes per task, as the query's metrics (zero where the cache is off). */
+    private <T> io.stork.spark.cache.TaskCacheBytes<T> cacheBytes() {
+        return new io.stork.spark.cache.TaskCacheBytes<>(metrics().apply("cacheBytesServed"),
+                metrics().apply("cacheBytesFetched"));
+    }
+
     private void set(String name, long value) {
         metrics().apply(name).set(value);
     }
@@ -82,7 +91,7 @@ public final class SkippingScanExec extends SparkPlan {
     public RDD<InternalRow> doExecute() {
         RDD<InternalRow> rows = scan.execute(); // lists the files: the report exists from here on
         publish();
-        return rows;
+        return rows.mapPartitions(cacheBytes(), true, scala.reflect.ClassTag$.MODULE$.apply(InternalRow.class));
     }
 
     @Override
@@ -94,7 +103,7 @@ public final class SkippingScanExec extends SparkPlan {
     public RDD<ColumnarBatch> doExecuteColumnar() {
         RDD<ColumnarBatch> batches = scan.executeColumnar();
         publish();
-        return batches;
+        return batches.mapPartitions(cacheBytes(), true, scala.reflect.ClassTag$.MODULE$.apply(ColumnarBatch.class));
     }
 
     @Override

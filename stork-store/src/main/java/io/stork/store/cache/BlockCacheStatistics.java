@@ -18,6 +18,16 @@ public final class BlockCacheStatistics {
     private final LongAdder evictions = new LongAdder();
     private final LongAdder damaged = new LongAdder();
     private final LongAdder dropped = new LongAdder();
+    private final CacheReadListener listener;
+
+    public BlockCacheStatistics() {
+        this(CacheReadListener.NONE);
+    }
+
+    /** @param listener told of bytes served and fetched, on the reading thread */
+    public BlockCacheStatistics(CacheReadListener listener) {
+        this.listener = listener;
+    }
 
     /** The counters at one moment. */
     public record Snapshot(long hits, long misses, long revalidated, long bytesFromCache, long bytesFromStore,
@@ -43,6 +53,7 @@ public final class BlockCacheStatistics {
 
     void served(long bytes) {
         bytesFromCache.add(bytes);
+        listener.servedFromCache(bytes);
     }
 
     void miss() {
@@ -56,6 +67,7 @@ public final class BlockCacheStatistics {
 
     void fromStore(long bytes) {
         bytesFromStore.add(bytes);
+        listener.fetchedFromStore(bytes);
     }
 
     void stored(long bytes) {

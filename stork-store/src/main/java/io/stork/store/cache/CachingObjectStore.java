@@ -36,10 +36,17 @@ public final class CachingObjectStore implements ObjectStore {
 
     private final ObjectStore delegate;
     private final BlockCache cache;
-    private final BlockCacheStatistics statistics = new BlockCacheStatistics();
+    private final BlockCacheStatistics statistics;
 
     public CachingObjectStore(ObjectStore delegate, BlockCacheSettings settings) throws IOException {
+        this(delegate, settings, CacheReadListener.NONE);
+    }
+
+    /** @param listener told of each read's bytes served and fetched, on the reading thread */
+    public CachingObjectStore(ObjectStore delegate, BlockCacheSettings settings, CacheReadListener listener)
+            throws IOException {
         this.delegate = delegate;
+        this.statistics = new BlockCacheStatistics(listener);
         this.cache = new BlockCache(settings, statistics);
     }
 
