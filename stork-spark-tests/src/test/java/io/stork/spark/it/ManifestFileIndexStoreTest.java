@@ -227,6 +227,35 @@ class ManifestFileIndexStoreTest {
         }
     }
 
+    @Test
+    void aDirectoryNoCommitWroteCostsNoExtraCall() throws Exception {
+        for (String bucket : new String[] {BUCKET, SWIFT_BUCKET}) {
+            // Uploaded by another tool: plain objects, no manifest.
+            String dir = "stork://" + bucket + "/uploaded";
+            StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, bucket);
+            for (int i = 0; i < 3; i++) {
+                try (var out = fs.create(new org.apache.hadoop.fs.Path(dir + "/file-" + i + ".csv"))) {
+                    out.write(("a,b\n" + i + ",x\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                }
+            }
+            Map<CallType, Long> byStork = callsToRead(bucket, dir, true);
+            Map<CallType, Long> bySpark = callsToRead(bucket, dir, false);
+            assertThat(byStork).isEqualTo(bySpark);
+        }
+    }
+
+    /** Calls to read a directory as CSV, on a file system with nothing cached. */
+    private static Map<CallType, Long> callsToRead(String bucket, String dir, boolean rule) throws Exception {
+        spark.conf().set(ManifestRelationRule.ENABLED, Boolean.toString(rule));
+        SparkOnLocalStore.fileSystem(spark, bucket).close();
+        StorkFileSystem fresh = SparkOnLocalStore.fileSystem(spark, bucket);
+        return SparkOnLocalStore.countedAtStore(fresh, () -> {
+            Dataset<Row> df = spark.read().option("header", "true").csv(dir);
+            assertThat(indexOf(df)).isInstanceOf(InMemoryFileIndex.class);
+            assertThat(df.collectAsList()).hasSize(3);
+        });
+    }
+
     /** Calls to make the DataFrame and run a query on a file system with nothing cached. */
     private static Map<CallType, Long> callsToMake(String bucket, String path, boolean rule) throws Exception {
         spark.conf().set(ManifestRelationRule.ENABLED, Boolean.toString(rule));

@@ -223,7 +223,6 @@ public final class ManifestFileIndex implements FileIndex {
     public void refresh() {
         try {
             if (root.getFileSystem(hadoopConf) instanceof StorkFileSystem fs) {
-                fs.getFileStatus(root); // as Spark's refresh: a dataset that is gone fails here
                 DatasetParts parts = fs.datasets().atRoot(root).orElseThrow(() -> new java.io.FileNotFoundException(
                         "Stork dataset " + root + " has no manifest any more"));
                 if (parts.generation() != snapshot.parts().generation()) {

@@ -154,11 +154,10 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
         if (travel.isPresent() && SnapshotRef.of(root.toUri().getPath().substring(1)).isEmpty()) {
             root = new Path(root + travel.get());
         }
-        // What Spark's resolution asks first (the status read here serves the listing's manifest: no call).
-        FileStatus status = fs.getFileStatus(root);
-        if (!status.isDirectory()) {
-            return null;
-        }
+        // The manifest a listing of the root would read (one GET, or a conditional one when cached); Spark's
+        // existence check is not made first: for a directory that is no dataset's root, the answer "no
+        // manifest" is what Spark's own status call would learn, and it is kept, so leaving the read to
+        // Spark costs no call it would not make anyway.
         Optional<DatasetParts> parts = stork.datasets().atRoot(root);
         SQLConf conf = session.sessionState().conf();
         // Spark would look for a streaming sink's log (_spark_metadata) first; under a dataset's root the
