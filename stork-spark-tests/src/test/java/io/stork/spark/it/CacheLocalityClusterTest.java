@@ -37,15 +37,10 @@ class CacheLocalityClusterTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        String executorClassPath = LoopbackStandaloneCluster.executorClassPath();
+        LoopbackStandaloneCluster.executorClassPath(); // fails first, in one line, without SPARK_HOME
         LocalStore.shared();
         cluster = new LoopbackStandaloneCluster(3, 1, 1024);
-        spark = SparkOnLocalStore.builder("stork-cache-locality", BUCKET, SWIFT_BUCKET)
-                .master(cluster.masterUrl())
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.executor.memory", "600m")
-                .config("spark.executor.extraClassPath", executorClassPath)
+        spark = cluster.session(SparkOnLocalStore.builder("stork-cache-locality", BUCKET, SWIFT_BUCKET), "600m")
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
                 .config("spark.hadoop.fs.stork.bucket." + BUCKET + ".cache.enabled", "true")
                 // Relative: each executor's own working directory, so each host has a cache of its own.

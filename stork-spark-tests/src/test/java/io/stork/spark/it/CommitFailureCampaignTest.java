@@ -55,15 +55,10 @@ class CommitFailureCampaignTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        String executorClassPath = LoopbackStandaloneCluster.executorClassPath(); // fails first without SPARK_HOME
+        LoopbackStandaloneCluster.executorClassPath(); // fails first, in one line, without SPARK_HOME
         LocalStore.shared();
         cluster = new LoopbackStandaloneCluster(2, 1, 1024);
-        spark = SparkOnLocalStore.builder("stork-failure-campaign", S3_BUCKET, SWIFT_BUCKET)
-                .master(cluster.masterUrl())
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.executor.memory", "900m")
-                .config("spark.executor.extraClassPath", executorClassPath)
+        spark = cluster.session(SparkOnLocalStore.builder("stork-failure-campaign", S3_BUCKET, SWIFT_BUCKET), "900m")
                 .config("spark.sql.sources.commitProtocolClass", FaultyCommitProtocol.class.getName())
                 .config("spark.task.maxFailures", "4")
                 .config("spark.speculation", "true")

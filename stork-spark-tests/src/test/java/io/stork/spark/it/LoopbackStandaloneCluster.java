@@ -58,6 +58,19 @@ final class LoopbackStandaloneCluster implements AutoCloseable {
                 .collect(java.util.stream.Collectors.joining(File.pathSeparator));
     }
 
+    /**
+     * {@code builder} pointed at this cluster: the driver on loopback, executors of {@code executorMemory}
+     * with the test's class path beside Spark's own jars.
+     */
+    org.apache.spark.sql.SparkSession.Builder session(org.apache.spark.sql.SparkSession.Builder builder,
+                                                     String executorMemory) {
+        return builder.master(masterUrl)
+                .config("spark.driver.host", "127.0.0.1")
+                .config("spark.driver.bindAddress", "127.0.0.1")
+                .config("spark.executor.memory", executorMemory)
+                .config("spark.executor.extraClassPath", executorClassPath());
+    }
+
     String masterUrl() {
         return masterUrl;
     }
