@@ -162,6 +162,20 @@ class ManifestFileIndexStoreTest {
     }
 
     @Test
+    void sqlOnADatasetAnswersAsSparksIndex() {
+        String parted = path("sql-parted");
+        rows(120).write().partitionBy("year").parquet(parted);
+        sameAsSpark(s -> s.sql("SELECT * FROM parquet.`" + parted + "`"), "year = 2021", "id < 10 OR region IS NULL");
+        String json = path("sql-json");
+        rows(50).write().json(json);
+        sameAsSpark(s -> s.sql("SELECT id, name FROM json.`" + json + "` WHERE id > 20"), "name IS NULL");
+        // A time-travel clause on a path is Spark's to refuse, as without Stork.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> spark.sql("SELECT * FROM parquet.`" + parted
+                + "` TIMESTAMP AS OF '2026-01-01 00:00:00'").queryExecution().assertAnalyzed())
+                .hasMessageContaining("TIME_TRAVEL");
+    }
+
+    @Test
     void readsOtherThanADatasetRootAreSparks() {
         String path = path("others");
         rows(60).write().partitionBy("year").parquet(path);

@@ -12,10 +12,14 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.analysis.RelationTimeTravel;
+import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
+import org.apache.spark.sql.catalyst.catalog.CatalogUtils$;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.UnresolvedDataSource;
 import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.catalyst.util.CaseInsensitiveMap;
+import org.apache.spark.sql.catalyst.util.CaseInsensitiveMap$;
 import org.apache.spark.sql.execution.datasources.DataSource$;
 import org.apache.spark.sql.execution.datasources.DataSourceUtils$;
 import org.apache.spark.sql.execution.datasources.FileFormat;
@@ -39,7 +43,7 @@ import scala.runtime.AbstractPartialFunction;
 
 /**
  * Resolves a read of a Stork dataset's root ({@code spark.read.parquet("stork://b/events")}, any built-in
- * file format on Spark's V1 path) into a relation whose file index reads the manifest
+ * file format on Spark's V1 path, and SQL on it: {@code SELECT .. FROM parquet.`stork://b/events`}) into a relation whose file index reads the manifest
  * ({@link ManifestFileIndex}) instead of Spark's index, which lists and keeps every file when the DataFrame
  * is made. The schema is found as Spark finds it: the user's, or the format's inference over the files
  * Spark would give it (for Parquet without schema merging, the one file Spark reads: no other status is
@@ -70,24 +74,39 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
         if (!Boolean.parseBoolean(session.sessionState().conf().getConfString(ENABLED, "true").trim())) {
             return plan;
         }
+        // A path under time travel (parquet.`stork://..` TIMESTAMP AS OF ..) is Spark's to refuse.
+        java.util.Set<LogicalPlan> travelling = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        plan.foreach(node -> {
+            if (node instanceof RelationTimeTravel travel) {
+                travelling.add(travel.relation());
+            }
+            return null;
+        });
         return plan.resolveOperatorsUp(new AbstractPartialFunction<LogicalPlan, LogicalPlan>() {
             @Override
             public boolean isDefinedAt(LogicalPlan node) {
-                return node instanceof UnresolvedDataSource;
+                return node instanceof UnresolvedDataSource
+                        || node instanceof UnresolvedRelation && !travelling.contains(node);
             }
 
             @Override
             public <A1 extends LogicalPlan, B1> B1 applyOrElse(A1 node, scala.Function1<A1, B1> otherwise) {
-                if (!(node instanceof UnresolvedDataSource source)) {
+                LogicalPlan resolved;
+                if (node instanceof UnresolvedDataSource source) {
+                    resolved = resolve(source);
+                } else if (node instanceof UnresolvedRelation relation && !travelling.contains(node)) {
+                    resolved = resolve(relation);
+                } else {
                     return otherwise.apply(node);
                 }
                 @SuppressWarnings("unchecked")
-                B1 resolved = (B1) resolve(source);
-                return resolved;
+                B1 result = (B1) resolved;
+                return result;
             }
         });
     }
 
+    /** A DataFrameReader's read ({@code spark.read.parquet(path)}), as Spark's ResolveDataSource takes it. */
     private LogicalPlan resolve(UnresolvedDataSource source) {
         if (source.isStreaming()) {
             return source;
@@ -107,42 +126,80 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
         } else {
             return source;
         }
+        LogicalPlan relation = read(source.format(), source.userSpecifiedSchema(), options, relationOptions, path, true);
+        return relation != null ? relation : source;
+    }
+
+    /**
+     * SQL on a dataset ({@code SELECT .. FROM parquet.`stork://b/events`}), as Spark's ResolveSQLOnFile takes
+     * it, unless the name is a table's: a database or catalog named like the format comes first in Spark.
+     */
+    private LogicalPlan resolve(UnresolvedRelation relation) {
+        List<String> name = CollectionConverters.asJava(relation.multipartIdentifier());
+        SQLConf conf = session.sessionState().conf();
+        if (relation.isStreaming() || name.size() != 2 || !conf.runSQLonFile()
+                || !name.get(1).startsWith(StorkFileSystem.SCHEME + "://")) {
+            return relation;
+        }
+        try {
+            if (session.sessionState().catalog().databaseExists(name.get(0))
+                    || conf.contains("spark.sql.catalog." + name.get(0))) {
+                return relation;
+            }
+            CaseInsensitiveMap<String> options = CaseInsensitiveMap$.MODULE$.apply(scala.collection.immutable.Map.from(
+                    CollectionConverters.asScala(relation.options().asCaseSensitiveMap())));
+            String path = CatalogUtils$.MODULE$.stringToURI(name.get(1)).toString();
+            LogicalPlan resolved = read(name.get(0), Option.empty(), options, options, path, false);
+            return resolved != null ? resolved : relation;
+        } catch (RuntimeException e) {
+            LOG.debug("Stork leaves {} to Spark's file index: {}", name, e.toString());
+            return relation;
+        }
+    }
+
+    /**
+     * The relation over the manifest for a read of {@code path} as {@code format}, or null to leave it to
+     * Spark. {@code v2Applies}: whether Spark would read the format through its V2 path here (a
+     * DataFrameReader may; SQL on files never does).
+     */
+    private LogicalPlan read(String formatName, Option<StructType> userSchema, CaseInsensitiveMap<String> options,
+                             CaseInsensitiveMap<String> relationOptions, String path, boolean v2Applies) {
         for (String option : LISTING_OPTIONS) {
             if (options.contains(option)) {
-                return source;
+                return null;
             }
         }
         if (!path.startsWith(StorkFileSystem.SCHEME + "://") || isGlob(path)) {
-            return source;
+            return null;
         }
+        SQLConf conf = session.sessionState().conf();
         try {
-            if (DataSource$.MODULE$.lookupDataSourceV2(source.format(), conf).isDefined()) {
-                return source;
+            if (v2Applies && DataSource$.MODULE$.lookupDataSourceV2(formatName, conf).isDefined()) {
+                return null;
             }
-            Class<?> formatClass = DataSource$.MODULE$.lookupDataSource(source.format(), conf);
+            Class<?> formatClass = DataSource$.MODULE$.lookupDataSource(formatName, conf);
             // As Spark's V1 resolution: a built-in V2 file source reads through its V1 file format.
             Object provider = formatClass.getDeclaredConstructor().newInstance();
             if (provider instanceof FileDataSourceV2 v2) {
                 formatClass = v2.fallbackFileFormat();
             }
             if (!FileFormat.class.isAssignableFrom(formatClass)) {
-                return source;
+                return null;
             }
             Configuration hadoopConf = session.sessionState().newHadoopConfWithOptions(options.originalMap());
             if (hadoopConf.get("mapreduce.input.pathFilter.class") != null) {
-                return source;
+                return null;
             }
-            LogicalPlan relation = relation(source, path, relationOptions, (FileFormat) formatClass
-                    .getDeclaredConstructor().newInstance(), hadoopConf);
-            return relation != null ? relation : source;
+            return relation(userSchema, path, relationOptions, (FileFormat) formatClass.getDeclaredConstructor()
+                    .newInstance(), hadoopConf);
         } catch (IOException | ReflectiveOperationException | RuntimeException e) {
             // Spark's own resolution reads the same path and reports what is wrong, as without Stork.
             LOG.debug("Stork leaves {} to Spark's file index: {}", path, e.toString());
-            return source;
+            return null;
         }
     }
 
-    private LogicalPlan relation(UnresolvedDataSource source, String path, CaseInsensitiveMap<String> options,
+    private LogicalPlan relation(Option<StructType> userSchema, String path, CaseInsensitiveMap<String> options,
                                  FileFormat format, Configuration hadoopConf) throws IOException {
         Path given = new Path(path);
         FileSystem fs = given.getFileSystem(hadoopConf);
@@ -165,7 +222,6 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
         if (parts.isEmpty()) {
             return null;
         }
-        Option<StructType> userSchema = source.userSpecifiedSchema();
         ManifestFileIndex index = ManifestFileIndex.of(session, root, hadoopConf, options, userSchema, parts.get());
         StructType partitionSchema = index.partitionSchema();
         StructType dataSchema;
