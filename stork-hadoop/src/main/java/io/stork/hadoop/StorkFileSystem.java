@@ -20,9 +20,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.EtagSource;
@@ -60,9 +57,7 @@ public class StorkFileSystem extends FileSystem
     private Path workingDirectory;
     private io.stork.hadoop.io.ReadPolicy readPolicy;
     private boolean exactTails;
-    private ExecutorService vectoredReadPool;
-    /** The pool as streams use it: each fetch counted in the I/O statistics context of the reader's thread. */
-    private java.util.concurrent.Executor vectoredReads;
+    private io.stork.hadoop.io.VectoredReadPool vectoredReads;
     private Namespace namespace;
     private Listings listings;
     private DirectoryOperations directories;
@@ -114,13 +109,7 @@ public class StorkFileSystem extends FileSystem
         creation = new ObjectCreation(store, paths, namespace, commits, readRaw,
                 io.stork.hadoop.io.StorkOutputStream.tailMeasures(StorkFileSystem.class.getClassLoader()));
         int threads = config.getInt(StorkConfig.VECTORED_READ_THREADS, 8);
-        AtomicInteger count = new AtomicInteger();
-        vectoredReadPool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "stork-vectored-read-" + bucket + "-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        vectoredReads = io.stork.hadoop.io.ThreadIOStatistics.propagating(vectoredReadPool);
+        vectoredReads = new io.stork.hadoop.io.VectoredReadPool(bucket, threads);
     }
 
     @Override
@@ -228,7 +217,7 @@ public class StorkFileSystem extends FileSystem
         Namespace.ReadTarget target = namespace.readTarget(path, key, etag);
         return StorkInputStream.open(store, ObjectKey.of(bucket, target.objectKey()), path.toString(),
                 readPolicy.forPart(target.tail(), exactTails),
-                statistics, vectoredReads, length >= 0 ? length : target.length(), target.etag(), target.committedIn());
+                statistics, vectoredReads.executor(), length >= 0 ? length : target.length(), target.etag(), target.committedIn());
     }
 
     // ---- write ----
@@ -377,8 +366,8 @@ public class StorkFileSystem extends FileSystem
         try {
             super.close();
         } finally {
-            if (vectoredReadPool != null) {
-                vectoredReadPool.shutdownNow();
+            if (vectoredReads != null) {
+                vectoredReads.close();
             }
             if (store != null) {
                 store.close();

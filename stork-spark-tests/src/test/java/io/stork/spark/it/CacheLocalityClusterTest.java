@@ -37,7 +37,6 @@ class CacheLocalityClusterTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        LoopbackStandaloneCluster.executorClassPath(); // fails first, in one line, without SPARK_HOME
         LocalStore.shared();
         cluster = new LoopbackStandaloneCluster(3, 1, 1024);
         spark = cluster.session(SparkOnLocalStore.builder("stork-cache-locality", BUCKET, SWIFT_BUCKET), "600m")

@@ -55,7 +55,6 @@ class CommitFailureCampaignTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        LoopbackStandaloneCluster.executorClassPath(); // fails first, in one line, without SPARK_HOME
         LocalStore.shared();
         cluster = new LoopbackStandaloneCluster(2, 1, 1024);
         spark = cluster.session(SparkOnLocalStore.builder("stork-failure-campaign", S3_BUCKET, SWIFT_BUCKET), "900m")

@@ -21,6 +21,7 @@ final class LoopbackStandaloneCluster implements AutoCloseable {
     private final String masterUrl;
 
     LoopbackStandaloneCluster(int workerCount, int coresPerWorker, int memoryMbPerWorker) throws IOException {
+        executorClassPath(); // fails first, in one line, without SPARK_HOME
         SparkConf conf = new SparkConf();
         master = (RpcEnv) org.apache.spark.deploy.master.Master$.MODULE$
                 .startRpcEnvAndEndpoint("127.0.0.1", 0, 0, conf)._1();
