@@ -99,7 +99,8 @@ final class ObjectStoreFactory {
                     (int) c.getBytes(StorkConfig.SWIFT_UPLOAD_BUFFER_SIZE, 1024 * 1024),
                     c.getInt(StorkConfig.SWIFT_UPLOAD_BUFFERS, 4),
                     c.getDuration(StorkConfig.CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
-                    c.getDuration(StorkConfig.SOCKET_TIMEOUT, Duration.ofSeconds(60)), false);
+                    c.getDuration(StorkConfig.SOCKET_TIMEOUT, Duration.ofSeconds(60)), false,
+                    c.getBytes(StorkConfig.SWIFT_SEGMENT_SIZE, 0));
         } catch (IllegalArgumentException e) {
             throw new IOException("stork://" + c.bucket() + ": " + e.getMessage());
         }

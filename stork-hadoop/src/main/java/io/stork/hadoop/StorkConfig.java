@@ -38,6 +38,8 @@ final class StorkConfig {
     static final String MULTIPART_IN_FLIGHT = "multipart.parts.in.flight";
     static final String SWIFT_UPLOAD_BUFFER_SIZE = "swift.upload.buffer.size";
     static final String SWIFT_UPLOAD_BUFFERS = "swift.upload.buffers";
+    /** Segment size of streamed Swift uploads (static large objects); unset: one chunked PUT (up to 5 GiB). */
+    static final String SWIFT_SEGMENT_SIZE = "swift.segment.size";
     static final String CONNECTION_MAXIMUM = "connection.maximum";
     static final String CONNECTION_TIMEOUT = "connection.timeout";
     static final String SOCKET_TIMEOUT = "socket.timeout";

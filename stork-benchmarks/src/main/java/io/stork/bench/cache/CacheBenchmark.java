@@ -64,12 +64,24 @@ public final class CacheBenchmark {
             data.write().parquet("stork://" + bucket + "/events-parquet");
             data.write().csv("stork://" + bucket + "/events-text");
         }
+        // The same bytes on the local disk, read through Hadoop's local file system: no store at all, so the
+        // bound no cache can beat on this machine (what is left is Spark's own work).
+        Path localCopy = LocalStore.repoRoot().resolve(".stork/bench-local-copy");
+        empty(localCopy);
+        org.apache.hadoop.conf.Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+        for (String format : List.of("parquet", "text")) {
+            org.apache.hadoop.fs.Path source = new org.apache.hadoop.fs.Path("stork://" + plain + "/events-" + format);
+            org.apache.hadoop.fs.FileUtil.copy(source.getFileSystem(hadoop), source,
+                    org.apache.hadoop.fs.FileSystem.getLocal(hadoop).getRaw(), new org.apache.hadoop.fs.Path(
+                            localCopy.resolve("events-" + format).toUri()), false, hadoop);
+        }
         List<Scenario> scenarios = List.of(
                 new Scenario("stork", "Stork, no cache", "stork", plain),
                 new Scenario("stork-cache", "Stork, block cache", "stork", cached),
                 new Scenario("s3a", "S3A", "s3a", plain),
                 // Prefetching is set per bucket: S3A reads the second bucket's copy of the same rows with it.
-                new Scenario("s3a-prefetch", "S3A, prefetching stream", "s3a", cached));
+                new Scenario("s3a-prefetch", "S3A, prefetching stream", "s3a", cached),
+                new Scenario("local", "local disk, no store (the bound for any cache)", "file", localCopy.toString()));
         System.out.printf("stork-bench-cache: %,d rows in %d objects, %d runs of 1 + %d scans, blocks of %s%n", rows,
                 objects, runs, warm, blockSize);
         Map<String, Map<String, List<Scan>>> cold = new LinkedHashMap<>();
@@ -104,6 +116,8 @@ public final class CacheBenchmark {
         CacheReport.chart(report.getParent().resolve(name), medians(warmScans), medians(cold),
                 scenarios.stream().map(Scenario::id).toList());
         System.out.println("report: " + report);
+        empty(localCopy);
+        Files.deleteIfExists(localCopy);
         spark.stop();
     }
 

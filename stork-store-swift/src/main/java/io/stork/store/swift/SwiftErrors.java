@@ -57,7 +57,9 @@ final class SwiftErrors {
                 return new StoreException(context, "precondition failed" + (detail.isEmpty() ? "" : ": " + detail),
                         status, null);
             case 413:
-                return new StoreException(context, "object too large for one Swift PUT (store's max_file_size)",
+                return new StoreException(context, "object too large for one Swift PUT (the store's max_file_size,"
+                        + " 5 GiB by default): set a segment size (fs.stork.swift.segment.size) to upload it as a"
+                        + " static large object",
                         status, null);
             case 416:
                 return new RangeNotSatisfiableException(context, "range starts at or past the end of the object",

@@ -1,7 +1,5 @@
 package io.stork.store.swift;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stork.store.ByteRange;
 import io.stork.store.CallType;
 import io.stork.store.DeleteResult;
@@ -29,7 +27,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -44,14 +41,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@link ObjectStore} over the OpenStack Swift API with the JDK's HTTP client. Calls per operation: put =
- * 1 PUT; create = 1 PUT (chunked beyond the first chunk); get = 1 GET; head = 1 HEAD; list = 1 LIST per
- * page; delete = 1 DELETE; deleteAll = 1 bulk-delete POST per 10,000 keys; copy = 1 COPY. The first call
- * of a client also authenticates (1 AUTH), and a token the store rejects costs 1 AUTH and the retried call.
+ * 1 PUT; create = 1 PUT (chunked beyond the first chunk), or with a segment size and past the first chunk
+ * one PUT per segment and one for the manifest (and once per client the segment container's PUT); get =
+ * 1 GET; head = 1 HEAD; list = 1 LIST per page; delete = 1 DELETE (a static large object's segments with
+ * it); deleteAll = 1 bulk-delete POST per 10,000 keys (with a segment size, and 1 LIST of the segment
+ * container, 1 more bulk delete if the keys had segments); copy = 1 COPY. The first call of a client also
+ * authenticates (1 AUTH), and a token the store rejects costs 1 AUTH and the retried call.
  */
 public final class SwiftObjectStore implements ObjectStore {
 
-    private static final int MAX_KEYS_PER_BULK_DELETE = 10_000;
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String META_PREFIX = "x-object-meta-";
     private static final AtomicInteger HTTP_THREADS = new AtomicInteger();
 
@@ -68,6 +66,8 @@ public final class SwiftObjectStore implements ObjectStore {
     private final StoreDescription description;
     private final StoreStatistics statistics;
     private final SwiftTransport transport;
+    private final SwiftLargeObjects largeObjects;
+    private final SwiftBulkDelete bulkDelete;
 
     public SwiftObjectStore(SwiftStoreConfig config) {
         this.config = config;
@@ -85,6 +85,12 @@ public final class SwiftObjectStore implements ObjectStore {
                 .build();
         this.transport = new SwiftTransport(http, new TempAuthAuthenticator(http, config, description, statistics),
                 statistics, description);
+        this.largeObjects = new SwiftLargeObjects(this, transport);
+        this.bulkDelete = new SwiftBulkDelete(transport, description, config);
+    }
+
+    SwiftLargeObjects largeObjects() {
+        return largeObjects;
     }
 
     @Override
@@ -237,8 +243,17 @@ public final class SwiftObjectStore implements ObjectStore {
         return new SwiftListing(transport, request, OperationContext.ofBucket("LIST", description, request.bucket()));
     }
 
+    /**
+     * One DELETE. With a segment size configured (this client writes static large objects), the DELETE
+     * asks to follow a manifest ({@code multipart-manifest=delete}), so a segmented object goes with its
+     * segments in that one call; Swift refuses that for a plain object ("Not an SLO manifest"), which then
+     * costs a second, plain DELETE.
+     */
     @Override
     public void delete(ObjectKey key) throws IOException {
+        if (config.segmentSize() > 0 && largeObjects.deleteManifest(key)) {
+            return;
+        }
         OperationContext context = context("DELETE", key);
         HttpResponse<String> response = transport.send(context, CallType.DELETE, 0,
                 session -> objectRequest(session, key).timeout(config.requestTimeout()).DELETE().build(),
@@ -248,48 +263,27 @@ public final class SwiftObjectStore implements ObjectStore {
         }
     }
 
+    /**
+     * Bulk deletes, which do not follow static large objects' manifests: with a segment size configured
+     * (this client may have written some), the segments of the keys deleted are swept after them.
+     */
     @Override
     public DeleteResult deleteAll(String bucket, Collection<String> keys) throws IOException {
-        OperationContext context = OperationContext.ofBucket("BULK_DELETE", description, bucket);
-        List<String> all = new ArrayList<>(keys);
-        Map<String, String> failures = new HashMap<>();
-        int deleted = 0;
-        for (int from = 0; from < all.size(); from += MAX_KEYS_PER_BULK_DELETE) {
-            List<String> batch = all.subList(from, Math.min(all.size(), from + MAX_KEYS_PER_BULK_DELETE));
-            StringBuilder body = new StringBuilder();
-            for (String key : batch) {
-                body.append('/').append(KeyEncoding.path(bucket)).append('/').append(KeyEncoding.path(key))
-                        .append('\n');
-            }
-            byte[] bytes = body.toString().getBytes(StandardCharsets.UTF_8);
-            HttpResponse<String> response = transport.send(context, CallType.BULK_DELETE, bytes.length,
-                    session -> HttpRequest.newBuilder(URI.create(session.storageUrl() + "?bulk-delete"))
-                            .header("X-Auth-Token", session.token())
-                            .header("Content-Type", "text/plain")
-                            .header("Accept", "application/json")
-                            .timeout(config.requestTimeout())
-                            .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() >= 300) {
-                throw SwiftErrors.fromStatus(context, response.statusCode(), response.body(), false);
-            }
-            // Bulk delete answers 200 and reports its outcome in the body (it streams while it works).
-            JsonNode outcome = JSON.readTree(response.body().trim());
-            JsonNode errors = outcome.path("Errors");
-            for (JsonNode error : errors) {
-                String name = error.path(0).asText();
-                String prefix = "/" + bucket + "/";
-                failures.put(name.startsWith(prefix) ? name.substring(prefix.length()) : name, error.path(1).asText());
-            }
-            String status = outcome.path("Response Status").asText("");
-            if (errors.isEmpty() && !status.startsWith("2")) {
-                throw new StoreException(context, "bulk delete failed: " + status + " "
-                        + outcome.path("Response Body").asText(""), response.statusCode(), null);
-            }
-            deleted += outcome.path("Number Deleted").asInt() + outcome.path("Number Not Found").asInt();
+        Instant[] storeTime = new Instant[1];
+        DeleteResult result = bulkDelete.delete(bucket, keys, storeTime);
+        if (config.segmentSize() > 0 && storeTime[0] != null && !bucket.endsWith(SwiftLargeObjects.SEGMENTS_SUFFIX)) {
+            List<String> deleted = new ArrayList<>(keys);
+            deleted.removeAll(result.failures().keySet());
+            largeObjects.sweep(bucket, deleted, storeTime[0]);
         }
-        return new DeleteResult(deleted, failures);
+        return result;
     }
+
+    /** Bulk deletes {@code keys} and nothing else. */
+    DeleteResult deleteAllPlain(String bucket, Collection<String> keys) throws IOException {
+        return bulkDelete.delete(bucket, keys, new Instant[1]);
+    }
+
 
     @Override
     public void copy(ObjectKey source, ObjectKey target) throws IOException {

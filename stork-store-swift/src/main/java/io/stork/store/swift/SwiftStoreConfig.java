@@ -18,11 +18,17 @@ import java.util.Objects;
  * @param verifyUploads      compute the MD5 of streamed uploads and compare it with the ETag the store
  *                           returns (costs about a third of a core at 300 MB/s; off by default, as TCP
  *                           and the store's own checks already guard the transfer)
+ * @param segmentSize        0: a streamed object is one chunked PUT, so at most the store's single-object
+ *                           limit (5 GiB by default); otherwise a streamed object past the first buffer is
+ *                           uploaded as a static large object in segments of this many bytes (1 MiB to
+ *                           5 GiB), up to 1,000 segments
  */
 public record SwiftStoreConfig(URI authUrl, String user, String key, URI storageUrlOverride,
                                int uploadChunkSize, int uploadBuffers, Duration connectTimeout,
-                               Duration requestTimeout, boolean verifyUploads)
+                               Duration requestTimeout, boolean verifyUploads, long segmentSize)
         implements io.stork.store.StoreConfig {
+
+    private static final long MIB = 1024 * 1024;
 
     public SwiftStoreConfig {
         Objects.requireNonNull(authUrl, "authUrl");
@@ -36,8 +42,19 @@ public record SwiftStoreConfig(URI authUrl, String user, String key, URI storage
         if (uploadChunkSize < 8 * 1024 || uploadBuffers < 1) {
             throw new IllegalArgumentException("upload chunk size must be at least 8 KiB and buffers at least 1");
         }
+        if (segmentSize != 0 && (segmentSize < MIB || segmentSize > SwiftLargeObjects.MAX_SEGMENT_SIZE)) {
+            throw new IllegalArgumentException("Swift segment size (fs.stork.swift.segment.size) must be 0 (no segments) or 1 MiB to 5 GiB: "
+                    + segmentSize);
+        }
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
+    }
+
+    /** Without segmented uploads. */
+    public SwiftStoreConfig(URI authUrl, String user, String key, URI storageUrlOverride, int uploadChunkSize,
+                            int uploadBuffers, Duration connectTimeout, Duration requestTimeout, boolean verifyUploads) {
+        this(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers, connectTimeout, requestTimeout,
+                verifyUploads, 0);
     }
 
     /** Defaults: 1 MiB chunks, 4 queued (about 6 MiB per stream), 10 s connect, 60 s to first response byte. */
@@ -48,27 +65,33 @@ public record SwiftStoreConfig(URI authUrl, String user, String key, URI storage
 
     public SwiftStoreConfig withUploadBuffers(int chunkSize, int buffers) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, chunkSize, buffers, connectTimeout,
-                requestTimeout, verifyUploads);
+                requestTimeout, verifyUploads, segmentSize);
     }
 
     public SwiftStoreConfig withTimeouts(Duration connect, Duration request) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connect, request, verifyUploads);
+                connect, request, verifyUploads, segmentSize);
     }
 
     public SwiftStoreConfig withCredentials(String newUser, String newKey) {
         return new SwiftStoreConfig(authUrl, newUser, newKey, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verifyUploads);
+                connectTimeout, requestTimeout, verifyUploads, segmentSize);
     }
 
     public SwiftStoreConfig withStorageUrlOverride(URI url) {
         return new SwiftStoreConfig(authUrl, user, key, url, uploadChunkSize, uploadBuffers, connectTimeout,
-                requestTimeout, verifyUploads);
+                requestTimeout, verifyUploads, segmentSize);
     }
 
     public SwiftStoreConfig withUploadVerification(boolean verify) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verify);
+                connectTimeout, requestTimeout, verify, segmentSize);
+    }
+
+    /** Streamed objects past the first buffer become static large objects in segments of {@code bytes}. */
+    public SwiftStoreConfig withSegmentSize(long bytes) {
+        return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
+                connectTimeout, requestTimeout, verifyUploads, bytes);
     }
 
     @Override

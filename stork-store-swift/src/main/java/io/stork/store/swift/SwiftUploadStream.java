@@ -1,36 +1,31 @@
 package io.stork.store.swift;
 
-import io.stork.store.CallType;
 import io.stork.store.ObjectInfo;
 import io.stork.store.ObjectKey;
-import io.stork.store.OperationContext;
 import io.stork.store.PutBody;
 import io.stork.store.PutOptions;
 import io.stork.store.StoreException;
 import io.stork.store.UploadStream;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A streaming upload over Swift: one PUT with chunked transfer encoding whose body is a
- * {@link ChunkPublisher}. Objects that end within the first buffer go as one PUT of known length instead.
+ * A streaming upload over Swift. Objects that end within the first buffer go as one PUT of known length.
+ * Past it, the bytes stream as one PUT with chunked transfer encoding ({@link ChunkedPut}) or, when the
+ * client has a segment size, as the segments of a static large object ({@link SegmentedUpload}) whose
+ * manifest is PUT at close: the only way past Swift's 5 GiB limit on one object.
  *
- * <p>Commit and abort: Swift stores a chunked PUT only when the terminating zero-length chunk arrives.
- * An abort or a failure errors the body, the HTTP client abandons the request mid-body and closes the
- * connection, and the store discards what it received (its log shows 499). Optionally the MD5 of the
- * bytes written is checked against the ETag the store returns; on a mismatch the object is deleted and
- * the upload fails.
+ * <p>Commit and abort: Swift stores a chunked PUT only when the terminating zero-length chunk arrives, and
+ * a segmented object only when its manifest is PUT. An abort or a failure abandons the request in flight
+ * (the store discards it, its log shows 499) and deletes any segments written. Optionally the MD5 of the
+ * bytes written is checked against the ETag the store returns (per segment, when segmented); on a
+ * mismatch the upload fails and nothing stays.
  */
 final class SwiftUploadStream extends UploadStream {
 
@@ -38,6 +33,7 @@ final class SwiftUploadStream extends UploadStream {
     private final SwiftTransport transport;
     private final ObjectKey key;
     private final PutOptions options;
+    private final boolean verify;
     private final MessageDigest md5;
     private final AtomicLong buffered = new AtomicLong();
     private final AtomicLong peakBuffered = new AtomicLong();
@@ -45,11 +41,11 @@ final class SwiftUploadStream extends UploadStream {
     private byte[] chunk;
     private int filled;
     private long length;
-    private ChunkPublisher body;
-    private CompletableFuture<HttpResponse<String>> response;
-    private SwiftSession session;
+    private ChunkedPut single;
+    private SegmentedUpload segments;
     private boolean closed;
     private boolean aborted;
+    private IOException failure;
     private ObjectInfo result;
 
     SwiftUploadStream(SwiftObjectStore store, SwiftTransport transport, ObjectKey key, PutOptions options) {
@@ -57,7 +53,8 @@ final class SwiftUploadStream extends UploadStream {
         this.transport = transport;
         this.key = key;
         this.options = options;
-        this.md5 = store.config().verifyUploads() ? newMd5() : null;
+        this.verify = store.config().verifyUploads();
+        this.md5 = verify ? newMd5() : null;
         this.chunk = newChunk();
     }
 
@@ -75,38 +72,55 @@ final class SwiftUploadStream extends UploadStream {
         return new byte[size];
     }
 
+    /** How many bytes the buffer being filled may take: a full buffer, or what the current segment has left. */
+    private int capacity() {
+        long segmentSize = store.config().segmentSize();
+        long room = segments != null ? segments.room() : segmentSize > 0 ? segmentSize : chunk.length;
+        return (int) Math.min(chunk.length, room);
+    }
+
     @Override
     public void write(byte[] data, int offset, int count) throws IOException {
         checkOpen();
-        if (md5 != null) {
-            md5.update(data, offset, count);
-        }
         length += count;
         while (count > 0) {
-            int n = Math.min(count, chunk.length - filled);
+            int n = Math.min(count, capacity() - filled);
             System.arraycopy(data, offset, chunk, filled, n);
             filled += n;
             offset += n;
             count -= n;
-            if (filled == chunk.length) {
-                sendChunk(false);
+            if (filled == capacity()) {
+                try {
+                    sendChunk(false);
+                } catch (IOException | RuntimeException e) {
+                    // The request in flight is abandoned already; segments written must not outlive it.
+                    failure = e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+                    if (segments != null) {
+                        segments.abort();
+                    }
+                    throw e;
+                }
             }
         }
     }
 
     private void sendChunk(boolean last) throws IOException {
-        if (body == null) {
-            startChunkedPut();
+        if (single == null && segments == null) {
+            start();
         }
-        ByteBuffer data = ByteBuffer.wrap(chunk, 0, filled);
         if (filled < chunk.length) {
             release(chunk.length - filled);
         }
+        byte[] full = chunk;
+        int n = filled;
         chunk = null;
-        try {
-            body.put(data);
-        } catch (IOException e) {
-            throw failed(e);
+        if (segments != null) {
+            segments.put(full, n);
+        } else {
+            if (md5 != null) {
+                md5.update(full, 0, n);
+            }
+            single.put(ByteBuffer.wrap(full, 0, n));
         }
         if (!last) {
             chunk = newChunk();
@@ -114,12 +128,15 @@ final class SwiftUploadStream extends UploadStream {
         }
     }
 
-    private void startChunkedPut() throws IOException {
-        body = new ChunkPublisher(store.config().uploadBuffers(), this::release);
-        session = transport.session();
-        HttpRequest.Builder request = store.objectRequest(session, key).PUT(body);
-        store.putHeaders(request, options);
-        response = transport.sendStreaming(request.build());
+    /** The first buffer is full: the object is larger than one buffer, so it streams. */
+    private void start() throws IOException {
+        long segmentSize = store.config().segmentSize();
+        if (segmentSize > 0) {
+            segments = new SegmentedUpload(store, transport, store.largeObjects(), key, segmentSize,
+                    verify ? newMd5() : null, this::release);
+        } else {
+            single = ChunkedPut.start(store, transport, key, options, store.config().uploadBuffers(), this::release);
+        }
     }
 
     @Override
@@ -129,79 +146,40 @@ final class SwiftUploadStream extends UploadStream {
         }
         checkOpen();
         closed = true;
-        if (body == null) {
+        if (single == null && segments == null) {
             byte[] bytes = Arrays.copyOf(chunk, filled);
             release(chunk.length);
             chunk = null;
             result = store.put(key, PutBody.of(bytes), options);
             return;
         }
-        if (filled > 0) {
-            sendChunk(true);
-        } else {
-            release(chunk.length);
-            chunk = null;
-        }
         try {
-            body.finish();
-        } catch (IOException e) {
-            throw failed(e);
+            if (filled > 0) {
+                sendChunk(true);
+            } else {
+                release(chunk.length);
+                chunk = null;
+            }
+            result = segments != null ? segments.commit(length, options) : commitSingle();
+        } catch (IOException | RuntimeException e) {
+            abort();
+            throw e;
         }
-        result = awaitCommit();
     }
 
-    private ObjectInfo awaitCommit() throws IOException {
-        OperationContext context = store.context("PUT", key);
-        HttpResponse<String> answer;
-        try {
-            answer = response.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            abort();
-            throw new InterruptedIOException(context + ": interrupted");
-        } catch (ExecutionException e) {
-            transport.statistics().recordCall(CallType.PUT, body.bytesConsumed(), 0, true);
-            throw e.getCause() instanceof IOException io ? SwiftErrors.fromTransport(context, io)
-                    : new StoreException(context, "upload failed: " + e.getCause(), 0, e.getCause());
-        }
-        transport.record(CallType.PUT, length, answer);
-        if (answer.statusCode() == 401) {
-            transport.invalidate(session);
-        }
-        if (answer.statusCode() >= 300) {
-            throw SwiftErrors.fromStatus(context, answer.statusCode(), answer.body(), options.ifNotExists());
-        }
+    private ObjectInfo commitSingle() throws IOException {
+        HttpResponse<String> answer = single.finish();
         String etag = ObjectInfo.unquoteEtag(answer.headers().firstValue("Etag").orElse(null));
         if (md5 != null) {
             String expected = HexFormat.of().formatHex(md5.digest());
             if (etag != null && !etag.equalsIgnoreCase(expected)) {
                 store.delete(key);
-                throw new StoreException(context, "ETag " + etag + " does not match the MD5 " + expected
-                        + " of the bytes sent: the upload was corrupted and has been deleted", answer.statusCode(), null);
+                throw new StoreException(store.context("PUT", key), "ETag " + etag + " does not match the MD5 "
+                        + expected + " of the bytes sent: the upload was corrupted and has been deleted",
+                        answer.statusCode(), null);
             }
         }
         return new ObjectInfo(key, length, etag, null, options.userMetadata());
-    }
-
-    /** Aborts, then reports the most telling reason: the store's answer, the transport failure, or the cause. */
-    private IOException failed(IOException cause) {
-        abort();
-        OperationContext context = store.context("PUT", key);
-        if (response != null && response.isDone()) {
-            try {
-                HttpResponse<String> answer = response.join();
-                transport.record(CallType.PUT, body.bytesConsumed(), answer);
-                if (answer.statusCode() >= 300) {
-                    return SwiftErrors.fromStatus(context, answer.statusCode(), answer.body(), options.ifNotExists());
-                }
-            } catch (CompletionException e) {
-                transport.statistics().recordCall(CallType.PUT, body.bytesConsumed(), 0, true);
-                if (e.getCause() instanceof IOException io && !String.valueOf(io.getMessage()).contains("aborted")) {
-                    return SwiftErrors.fromTransport(context, io);
-                }
-            }
-        }
-        return new StoreException(context, "upload failed: " + cause.getMessage(), 0, cause);
     }
 
     private void checkOpen() throws IOException {
@@ -209,9 +187,14 @@ final class SwiftUploadStream extends UploadStream {
             throw new IOException("upload of " + store.description().locate(key.bucket(), key.key()) + " is "
                     + (aborted ? "aborted" : "closed"));
         }
-        if (response != null && response.isDone()) {
+        if (failure != null) {
+            throw failure;
+        }
+        if (single != null && single.answeredEarly()) {
             // The store answered before the body ended: it refused the upload (401, 404, 412, 413...).
-            throw failed(new IOException("the store ended the upload early"));
+            IOException refusal = single.failed(new IOException("the store ended the upload early"));
+            abort();
+            throw refusal;
         }
     }
 
@@ -221,15 +204,11 @@ final class SwiftUploadStream extends UploadStream {
             return;
         }
         aborted = true;
-        if (body != null) {
-            body.fail(new IOException("upload aborted"));
-            try {
-                response.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (ExecutionException expected) {
-                // The abandoned request fails: that is the abort.
-            }
+        if (single != null) {
+            single.abort();
+        }
+        if (segments != null) {
+            segments.abort();
         }
     }
 
