@@ -96,7 +96,7 @@ public final class LargeObjectBenchmark {
                         + "the same result required) as one split (`spark.sql.files.minPartitionNum=1`, `maxPartitionBytes` "
                         + "past the object's size), and as splits of %d MiB (`spark.sql.files.maxPartitionBytes`; a multiple of the part size, so each starts on a part "
                         + "boundary): tasks read disjoint ranges in parallel, one ranged GET each.%n", splitMib))
-                .append("- Local store on loopback, Spark local[2]; ").append(runs).append(" runs, medians; GETs and "
+                .append("- Local store; link: ").append(opts.getOrDefault("link", "loopback")).append("; Spark local[2]; ").append(runs).append(" runs, medians; GETs and "
                         + "bytes at the store's access log.\n\n")
                 .append("| read as | tasks | wall | GETs | bytes from the store |\n|---|---:|---:|---:|---:|\n")
                 .append(row("one split", whole))

@@ -22,8 +22,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -35,17 +33,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 class CallCountTest {
 
     private static final int MANY = 2_500;
-    private static AccessLog accessLog;
-
-    @BeforeAll
-    static void setUp() {
-        accessLog = TestStores.local().accessLog();
-    }
-
     /** Runs an action and returns the calls the store logged for it, checking the client agrees. */
-    private static StoreCallCounts measured(ObjectStore store, IoAction action) throws IOException {
+    static StoreCallCounts measured(ObjectStore store, IoAction action) throws IOException {
         StatisticsSnapshot before = store.statistics().snapshot();
-        AccessLog.Window window = accessLog.openWindow();
+        AccessLog.Window window = TestStores.local().accessLog().openWindow();
         action.run();
         StoreCallCounts atStore = window.counts();
         StatisticsSnapshot byClient = store.statistics().snapshot().minus(before);

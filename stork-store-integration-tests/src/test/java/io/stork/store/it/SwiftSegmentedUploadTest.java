@@ -3,7 +3,6 @@ package io.stork.store.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.stork.localstore.AccessLog;
 import io.stork.localstore.StoreCallCounts;
 import io.stork.store.ByteRange;
 import io.stork.store.CallType;
@@ -15,7 +14,6 @@ import io.stork.store.ObjectStore;
 import io.stork.store.ObjectStream;
 import io.stork.store.PutOptions;
 import io.stork.store.ReadCondition;
-import io.stork.store.StatisticsSnapshot;
 import io.stork.store.StoreApi;
 import io.stork.store.UploadStream;
 import io.stork.store.swift.SwiftObjectStore;
@@ -23,7 +21,6 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,25 +32,8 @@ import org.junit.jupiter.api.Test;
 class SwiftSegmentedUploadTest {
 
     private static final int MIB = 1024 * 1024;
-    private static AccessLog accessLog;
-
-    @BeforeAll
-    static void setUp() {
-        accessLog = TestStores.local().accessLog();
-    }
-
     private static SwiftObjectStore segmenting() {
         return new SwiftObjectStore(TestStores.swiftConfig().withUploadBuffers(256 * 1024, 2).withSegmentSize(MIB));
-    }
-
-    private static StoreCallCounts measured(ObjectStore store, CallCountTest.IoAction action) throws IOException {
-        StatisticsSnapshot before = store.statistics().snapshot();
-        AccessLog.Window window = accessLog.openWindow();
-        action.run();
-        StoreCallCounts atStore = window.counts();
-        StatisticsSnapshot byClient = store.statistics().snapshot().minus(before);
-        assertThat(atStore.callsByType()).as("store vs client").isEqualTo(byClient.callsByType());
-        return atStore;
     }
 
     private static ObjectInfo upload(ObjectStore store, ObjectKey key, byte[] data, PutOptions options)
@@ -76,7 +56,7 @@ class SwiftSegmentedUploadTest {
             ObjectInfo[] committed = new ObjectInfo[1];
             PutOptions options = PutOptions.defaults().withUserMetadata(Map.of("origin", "stork"));
 
-            StoreCallCounts first = measured(store, () -> committed[0] = upload(store, key, data, options));
+            StoreCallCounts first = CallCountTest.measured(store, () -> committed[0] = upload(store, key, data, options));
             // The segment container once per client, six segments, one manifest.
             assertThat(first.byType()).isEqualTo(Map.of(CallType.BUCKET_CREATE, 1L, CallType.PUT, 7L));
             List<String> segments = UploadCommitAndAbortTest.keys(store, bucket + "_segments");
@@ -101,7 +81,7 @@ class SwiftSegmentedUploadTest {
 
             // A second upload of this client: no container PUT; an exact multiple of the segment size.
             byte[] exact = ObjectStoreOperationsTest.randomBytes(3 * MIB, 22);
-            StoreCallCounts second = measured(store, () -> upload(store, ObjectKey.of(bucket, "exact"), exact,
+            StoreCallCounts second = CallCountTest.measured(store, () -> upload(store, ObjectKey.of(bucket, "exact"), exact,
                     PutOptions.defaults()));
             assertThat(second.byType()).isEqualTo(Map.of(CallType.PUT, 4L));
             try (ObjectStream in = store.get(ObjectKey.of(bucket, "exact"), ByteRange.all())) {
@@ -110,19 +90,19 @@ class SwiftSegmentedUploadTest {
 
             // Within the first buffer: one PUT, no segment.
             byte[] small = ObjectStoreOperationsTest.randomBytes(200_000, 23);
-            StoreCallCounts one = measured(store, () -> upload(store, ObjectKey.of(bucket, "small"), small,
+            StoreCallCounts one = CallCountTest.measured(store, () -> upload(store, ObjectKey.of(bucket, "small"), small,
                     PutOptions.defaults()));
             assertThat(one.byType()).isEqualTo(Map.of(CallType.PUT, 1L));
             assertThat(UploadCommitAndAbortTest.keys(store, bucket + "_segments")).hasSize(9);
 
             // Deleting a segmented object deletes its segments, in one call.
-            StoreCallCounts deleted = measured(store, () -> store.delete(key));
+            StoreCallCounts deleted = CallCountTest.measured(store, () -> store.delete(key));
             assertThat(deleted.byType()).isEqualTo(Map.of(CallType.DELETE, 1L));
             assertThatThrownBy(() -> store.head(key)).isInstanceOf(ObjectNotFoundException.class);
             assertThat(UploadCommitAndAbortTest.keys(store, bucket + "_segments")).hasSize(3)
                     .allMatch(s -> s.startsWith("exact/"));
             // A plain object: the manifest delete is refused, a plain DELETE follows.
-            StoreCallCounts plain = measured(store, () -> store.delete(ObjectKey.of(bucket, "small")));
+            StoreCallCounts plain = CallCountTest.measured(store, () -> store.delete(ObjectKey.of(bucket, "small")));
             assertThat(plain.byType()).isEqualTo(Map.of(CallType.DELETE, 2L));
             assertThatThrownBy(() -> store.head(ObjectKey.of(bucket, "small"))).isInstanceOf(ObjectNotFoundException.class);
             store.delete(ObjectKey.of(bucket, "never-written"));
@@ -140,7 +120,7 @@ class SwiftSegmentedUploadTest {
             upload(store, ObjectKey.of(bucket, "t/part-10"), data, PutOptions.defaults());
             assertThat(UploadCommitAndAbortTest.keys(store, bucket + "_segments")).hasSize(9);
 
-            StoreCallCounts bulk = measured(store, () -> assertThat(
+            StoreCallCounts bulk = CallCountTest.measured(store, () -> assertThat(
                     store.deleteAll(bucket, List.of("t/part-0", "t/part-1")).allDeleted()).isTrue());
             // The bulk delete, one LIST of the segments under the keys' common prefix, one bulk delete of them.
             assertThat(bulk.byType()).isEqualTo(Map.of(CallType.BULK_DELETE, 2L, CallType.LIST, 1L));
