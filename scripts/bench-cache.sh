@@ -4,8 +4,11 @@
 # store; per scan: wall time, GETs and bytes at the store. Writes docs/benchmarks/<name>.md and a chart.
 #
 #   bench-cache.sh [--rows 2000000] [--objects 8] [--runs 3] [--warm-scans 3] [--block-size 1m] [--name block-cache]
+#                  [--scenarios stork,stork-cache,s3a,s3a-prefetch,local]   (fewer scenarios: room for more runs)
 #   bench-cache.sh --large [--size-mib 2048] [--split-mib 128] [--runs 3]   one large object read as one split
 #                                                 and as part-aligned splits read in parallel (docs/benchmarks/large-object.md)
+#   bench-cache.sh --eviction [--seed 42]        the eviction policies replayed on block-read traces of Spark
+#                                                 workloads (no store, seconds; docs/benchmarks/cache-eviction.md)
 #   bench-cache.sh --slow-link 30mbit [options]   the store in a network namespace of its own, reached over a veth
 #                                                 pair shaped with tc at that rate (scripts/slow-link.sh; needs root)
 set -euo pipefail
@@ -19,6 +22,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --slow-link) rate="$2"; shift ;;
     --large) main=io.stork.bench.cache.LargeObjectBenchmark ;;
+    --eviction) main=io.stork.bench.cache.EvictionSimulation ;;
     *) args+=("$1") ;;
   esac
   shift
@@ -34,6 +38,10 @@ run_benchmark() {
   java -Xmx${STORK_BENCH_HEAP:-4g} -Djava.awt.headless=true -cp "$classpath" -Dstork.repo.root="$REPO" \
     "$main" --command "$command_line" "$@"
 }
+if [ "$main" = io.stork.bench.cache.EvictionSimulation ]; then
+  run_benchmark "${args[@]}" # a replay of traces: no store
+  exit $?
+fi
 if [ -z "$rate" ]; then
   bash scripts/local-store.sh start
   run_benchmark "${args[@]}"

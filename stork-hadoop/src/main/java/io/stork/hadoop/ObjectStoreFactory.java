@@ -1,6 +1,7 @@
 package io.stork.hadoop;
 
 import io.stork.store.cache.BlockCacheSettings;
+import io.stork.store.cache.EvictionPolicy;
 import io.stork.store.cache.CachingObjectStore;
 
 import io.stork.store.ObjectStore;
@@ -58,8 +59,10 @@ final class ObjectStoreFactory {
             if (blockSize > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException("block cache block size " + blockSize + " is too large");
             }
+            String eviction = c.get(StorkConfig.CACHE_EVICTION, null);
             return new BlockCacheSettings(java.nio.file.Path.of(base, bucket + "-" + digest), (int) blockSize,
-                    c.getBytes(StorkConfig.CACHE_SIZE, BlockCacheSettings.DEFAULT_MAX_BYTES));
+                    c.getBytes(StorkConfig.CACHE_SIZE, BlockCacheSettings.DEFAULT_MAX_BYTES),
+                    eviction == null ? BlockCacheSettings.DEFAULT_EVICTION : EvictionPolicy.of(eviction));
         } catch (IllegalArgumentException e) { // bad sizes, or a directory that is not a path
             throw new IOException("stork://" + c.bucket() + ": " + StorkConfig.PREFIX + "cache.*: " + e.getMessage());
         }

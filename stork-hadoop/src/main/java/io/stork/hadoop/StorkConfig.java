@@ -65,6 +65,8 @@ final class StorkConfig {
     static final String CACHE_DIRECTORY = "cache.directory";
     static final String CACHE_SIZE = "cache.size";
     static final String CACHE_BLOCK_SIZE = "cache.block.size";
+    /** lru, slru (default), fifo or lfu: which block files go first when the cache is full. */
+    static final String CACHE_EVICTION = "cache.eviction";
 
     private final Configuration conf;
     private final String bucket;

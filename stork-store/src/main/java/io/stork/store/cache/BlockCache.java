@@ -12,7 +12,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,17 +46,26 @@ final class BlockCache {
     private final AtomicLong bytes = new AtomicLong();
     /** Recency stamps: epoch microseconds, strictly increasing in this JVM (uses within a millisecond stay ordered). */
     private final AtomicLong clock = new AtomicLong();
+    private final EvictionHistory<String> history;
 
-    /** A file this JVM knows of: its size and when it was last used (a {@link #stamp()}). */
+    /**
+     * A file this JVM knows of: its size, when it was written and last used (both {@link #stamp()}s), and
+     * how often this JVM used it (writing it is the first use; another JVM's file counts one).
+     */
     private static final class Entry {
         final long size;
+        final long insertedAt;
         volatile long usedAt;
         volatile long touchedAt;
+        /** Approximate under concurrent reads of one block: a policy's hint, not a count anyone relies on. */
+        volatile int uses;
 
-        Entry(long size, long usedAt, long touchedAt) {
+        Entry(long size, long usedAt, long touchedAt, int uses) {
             this.size = size;
+            this.insertedAt = usedAt;
             this.usedAt = usedAt;
             this.touchedAt = touchedAt;
+            this.uses = uses;
         }
     }
 
@@ -74,6 +82,8 @@ final class BlockCache {
         this.settings = settings;
         this.statistics = statistics;
         Files.createDirectories(settings.directory());
+        history = new EvictionHistory<>((int) Math.min(1 << 20,
+                settings.maxBytes() / settings.blockSize() * EvictionHistory.PERCENT_OF_CACHE / 100));
         rescan();
         pending = new java.util.concurrent.ArrayBlockingQueue<>(
                 (int) Math.max(4, PENDING_BYTES / settings.blockSize()));
@@ -149,7 +159,7 @@ final class BlockCache {
 
     /** The block, or empty: never cached, evicted, or damaged (then deleted). */
     Optional<CachedBlock> read(BlockId id) {
-        return read(id, null);
+        return read(id, null, true);
     }
 
     /**
@@ -157,6 +167,11 @@ final class BlockCache {
      * into one array: arrays of a block's size are "humongous" for G1 and costly to allocate per block).
      */
     Optional<CachedBlock> read(BlockId id, byte[] reuse) {
+        return read(id, reuse, true);
+    }
+
+    /** @param use whether a reader uses the block (the writer looking for a run to join does not) */
+    private Optional<CachedBlock> read(BlockId id, byte[] reuse, boolean use) {
         String name = id.fileName();
         Path file = settings.directory().resolve(name);
         byte[] raw;
@@ -193,9 +208,13 @@ final class BlockCache {
         long stamp = stamp();
         Entry entry = entries.computeIfAbsent(name, n -> {
             bytes.addAndGet(size);
-            return new Entry(size, stamp, now);
+            return new Entry(size, stamp, now, 1);
         });
+        if (!use) {
+            return Optional.of(block);
+        }
         entry.usedAt = stamp;
+        entry.uses = Math.min(entry.uses + 1, Integer.MAX_VALUE - 1);
         if (now - entry.touchedAt > TOUCH_INTERVAL_MS) {
             entry.touchedAt = now;
             try {
@@ -231,7 +250,7 @@ final class BlockCache {
             Files.write(file, bytes, java.nio.file.StandardOpenOption.CREATE_NEW);
             return bytes.length;
         }) >= 0) {
-            Entry previous = entries.put(name, new Entry(bytes.length, stamp(), System.currentTimeMillis()));
+            Entry previous = entries.put(name, new Entry(bytes.length, stamp(), System.currentTimeMillis(), 1));
             this.bytes.addAndGet(bytes.length - (previous == null ? 0 : previous.size));
         }
     }
@@ -247,7 +266,9 @@ final class BlockCache {
     void write(BlockId id, CachedBlock block) {
         String name = id.fileName();
         CachedBlock kept = block;
-        Optional<CachedBlock> existing = read(id); // this JVM's or another's
+        // A whole block holds all a file for it could: nothing to join, so no read (the common case of a scan).
+        boolean whole = block.offset() == 0 && block.length() == settings.blockSize();
+        Optional<CachedBlock> existing = whole ? Optional.empty() : read(id, null, false); // this JVM's or another's
         if (existing.isPresent()) {
             kept = existing.get().union(block);
             if (kept == existing.get()) {
@@ -256,14 +277,16 @@ final class BlockCache {
         }
         CachedBlock toWrite = kept;
         long size = publish(name, file -> {
-            toWrite.writeTo(file);
-            return Files.size(file);
+            return toWrite.writeTo(file);
         });
         if (size < 0) {
             return;
         }
         statistics.stored(size);
-        Entry previous = entries.put(name, new Entry(size, stamp(), System.currentTimeMillis()));
+        Entry known = entries.get(name);
+        // A fuller run of a block keeps its uses; a block evicted lately and fetched again is in reuse.
+        int uses = known != null ? Math.max(1, known.uses) : history.recall(name) ? 2 : 1;
+        Entry previous = entries.put(name, new Entry(size, stamp(), System.currentTimeMillis(), uses));
         bytes.addAndGet(size - (previous == null ? 0 : previous.size));
         if (bytes.get() > settings.maxBytes()) {
             evict();
@@ -321,13 +344,15 @@ final class BlockCache {
         }
         rescan();
         long target = settings.maxBytes() / 10 * 9;
-        List<Map.Entry<String, Entry>> byAge = new ArrayList<>(entries.entrySet());
-        byAge.sort(Comparator.comparingLong(e -> e.getValue().usedAt));
-        for (Map.Entry<String, Entry> e : byAge) {
+        List<EvictionPolicy.Candidate<String>> candidates = new ArrayList<>(entries.size());
+        entries.forEach((name, e) -> candidates.add(new EvictionPolicy.Candidate<>(name, e.size, e.insertedAt, e.usedAt,
+                e.uses)));
+        for (EvictionPolicy.Candidate<String> victim : settings.eviction().order(candidates, settings.maxBytes())) {
             if (bytes.get() <= target) {
                 break;
             }
-            delete(e.getKey());
+            delete(victim.key());
+            history.evicted(victim.key());
             statistics.evicted();
         }
     }
@@ -357,7 +382,7 @@ final class BlockCache {
                 }
                 Entry known = entries.get(name);
                 found.put(name, known != null && known.size == attributes.size() ? known
-                        : new Entry(attributes.size(), modified * 1000, modified));
+                        : new Entry(attributes.size(), modified * 1000, modified, 1));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("block cache " + settings.directory() + " cannot be listed", e);

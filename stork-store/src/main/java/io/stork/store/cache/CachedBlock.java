@@ -73,8 +73,8 @@ record CachedBlock(ObjectInfo info, int offset, byte[] bytes, int start, int len
         return new CachedBlock(info, from, merged, 0, merged.length);
     }
 
-    /** Writes the block file to {@code file}: header, the run straight from its array, checksum. */
-    void writeTo(Path file) throws IOException {
+    /** Writes the block file to {@code file}: header, the run straight from its array, checksum. Returns its size. */
+    long writeTo(Path file) throws IOException {
         byte[] header = header();
         CRC32C crc = new CRC32C();
         crc.update(header);
@@ -87,6 +87,7 @@ record CachedBlock(ObjectInfo info, int offset, byte[] bytes, int start, int len
             while (written < total) {
                 written += out.write(parts);
             }
+            return total;
         }
     }
 

@@ -176,8 +176,13 @@ class CachingObjectStoreTest {
 
         StatisticsSnapshot before = calls();
         assertThat(read(ByteRange.all())).isEqualTo(content);
-        assertThat(store.cacheStatistics().snapshot().damaged()).as("the flipped and the torn").isEqualTo(2);
+        // The stream goes to the store at the first damaged block it meets and stays there; a damaged file
+        // further on is then replaced whole by the block read anew, without being read.
+        assertThat(store.cacheStatistics().snapshot().damaged()).as("the flipped, and the torn if met first")
+                .isBetween(1L, 2L);
         assertThat(calls().minus(before).calls(CallType.GET)).isEqualTo(1);
+        store.flush();
+        assertThat(Files.size(blocks.get(1))).as("the torn file replaced whole").isEqualTo(torn.length);
         before = calls();
         assertThat(read(ByteRange.all())).as("refilled").isEqualTo(content);
         assertThat(calls().minus(before).calls(CallType.GET)).isZero();
@@ -211,6 +216,41 @@ class CachingObjectStoreTest {
         small.get(ObjectKey.of("b", "cold-0"), ByteRange.all(), ReadCondition.ifMatch(tags.get(0))).readAllBytes();
         assertThat(calls().minus(before).calls(CallType.GET)).as("the oldest went").isEqualTo(1);
         small.flush();
+        small.close();
+    }
+
+    /**
+     * The eviction policies in the cache itself: blocks queries came back to, then a one-off scan larger
+     * than the cache. Segmented LRU evicts the scan's own blocks first; LRU lets the scan push the others out.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = EvictionPolicy.class, names = {"LRU", "SLRU"})
+    void aOneOffScanPushesOutWhatQueriesComeBackToOnlyUnderLru(EvictionPolicy policy) throws IOException {
+        long bound = 8L * (BLOCK + 100);
+        CachingObjectStore small = new CachingObjectStore(memory, new BlockCacheSettings(dir.resolve(policy.name()),
+                BLOCK, bound, policy));
+        ObjectKey hot = ObjectKey.of("b", "hot");
+        String hotTag = memory.put(hot, PutBody.of(random(3 * BLOCK, 4)), PutOptions.defaults()).etag();
+        for (int i = 0; i < 2; i++) { // two queries read the hot blocks
+            small.get(hot, ByteRange.all(), ReadCondition.ifMatch(hotTag)).readAllBytes();
+            small.flush();
+        }
+        ObjectKey scanned = ObjectKey.of("b", "one-off");
+        String scannedTag = memory.put(scanned, PutBody.of(random(12 * BLOCK, 5)), PutOptions.defaults()).etag();
+        try (ObjectStream in = small.get(scanned, ByteRange.all(), ReadCondition.ifMatch(scannedTag))) {
+            in.readAllBytes();
+        }
+        small.flush();
+        assertThat(directorySize(dir.resolve(policy.name()))).isLessThanOrEqualTo(bound);
+        StatisticsSnapshot before = calls();
+        assertThat(small.get(hot, ByteRange.all(), ReadCondition.ifMatch(hotTag)).readAllBytes())
+                .isEqualTo(memory.get(hot, ByteRange.all()).readAllBytes());
+        long fetched = calls().minus(before).calls(CallType.GET) - 1; // the comparison's own GET
+        if (policy == EvictionPolicy.SLRU) {
+            assertThat(fetched).as("the hot blocks stayed").isZero();
+        } else {
+            assertThat(fetched).as("the scan pushed the hot blocks out").isEqualTo(1);
+        }
         small.close();
     }
 
