@@ -90,6 +90,19 @@ class FileSystemUsabilityTest {
             assertOneLine(catchThrowable(() -> FileSystem.get(URI.create("stork://b1/"), badApi)),
                     "must be s3 or swift, not 'ftp'");
 
+            Configuration badCache = new Configuration(conf);
+            StorkContract.configure(badCache, "b2", StoreApi.S3);
+            badCache.set("fs.stork.cache.enabled", "true");
+            badCache.set("fs.stork.cache.eviction", "random");
+            assertOneLine(catchThrowable(() -> FileSystem.get(URI.create("stork://b2/"), badCache)),
+                    "fs.stork.cache", "unknown eviction policy 'random'");
+
+            Configuration badSegments = new Configuration(conf);
+            StorkContract.configure(badSegments, "b3", StoreApi.SWIFT);
+            badSegments.set("fs.stork.swift.segment.size", "1k");
+            assertOneLine(catchThrowable(() -> FileSystem.get(URI.create("stork://b3/"), badSegments)),
+                    "fs.stork.swift.segment.size", "1 MiB to 5 GiB");
+
             String missing = "it-missing-" + UUID.randomUUID().toString().substring(0, 6);
             Configuration good = new Configuration(conf);
             StorkContract.configure(good, missing, StoreApi.S3);
