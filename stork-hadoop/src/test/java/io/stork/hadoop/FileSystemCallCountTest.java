@@ -120,6 +120,20 @@ class FileSystemCallCountTest {
                     .isEqualTo(Map.of(CallType.GET, 1L, CallType.LIST, 1L));
             assertThat(measured(fs, () -> assertThat(fs.exists(new Path("/data"))).isTrue()))
                     .as("the manifest's absence is cached").isEqualTo(Map.of(CallType.LIST, 1L));
+            try (FileSystem reader = open(api, bucket)) {
+                assertThat(measured(reader, () -> assertThat(reader.exists(file)).isTrue()))
+                        .as("exists of a name with an extension: no manifest probe, one LIST")
+                        .isEqualTo(Map.of(CallType.LIST, 1L));
+                assertThat(measured(reader, () -> assertThat(reader.exists(new Path("/missing.csv"))).isFalse()))
+                        .isEqualTo(Map.of(CallType.LIST, 1L));
+            }
+            try (FileSystem reader = open(api, bucket)) {
+                assertThat(measured(reader, () -> assertThat(reader.listStatus(file)).hasSize(1)))
+                        .as("a file listed as itself (Spark does so to infer a CSV's schema): one HEAD")
+                        .isEqualTo(Map.of(CallType.HEAD, 1L));
+                assertThat(measured(reader, () -> assertThat(reader.listStatus(file)).hasSize(1)))
+                        .as("then from the status cache").isEmpty();
+            }
         }
     }
 

@@ -42,6 +42,10 @@ public final class Listings {
         if (virtual.isPresent()) {
             return virtual.get();
         }
+        Optional<FileStatus> file = namespace.fileIfNamedLikeOne(qualified, key);
+        if (file.isPresent()) {
+            return new FileStatus[] {file.get()}; // a file lists as itself
+        }
         Optional<LoadedManifest> manifest = namespace.manifestForListing(key);
         if (manifest.isPresent()) {
             return fromManifest(qualified, key, manifest.get());

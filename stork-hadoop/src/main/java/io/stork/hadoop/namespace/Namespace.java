@@ -137,7 +137,7 @@ public final class Namespace {
     /**
      * exists(): a directory with a Stork manifest costs one GET (which a reader's listing then reuses);
      * anything else one GET of the absent manifest plus one LIST that tells a file, a directory and
-     * nothing apart. An output path a Stork commit protocol announced skips the manifest: its writer
+     * nothing apart; a name with an extension (taken for a file) only the LIST. An output path a Stork commit protocol announced skips the manifest: its writer
      * needs only the LIST, whose answer goes to {@code listed} (the protocol learns from it whether the
      * output is new).
      */
@@ -162,7 +162,9 @@ public final class Namespace {
                 return false;
             }
         }
-        if (!announcedOutput && manifestFor(key).isPresent()) {
+        // A name with an extension is taken for a file, as status() takes it: no manifest probe, the LIST
+        // below tells a file, a directory (a dataset named "x.parquet" too) and nothing apart.
+        if (!announcedOutput && looksLikeDataset(qualified.getName()) && manifestFor(key).isPresent()) {
             return true;
         }
         boolean exists;
@@ -174,6 +176,39 @@ public final class Namespace {
         }
         listed.accept(exists);
         return exists;
+    }
+
+    /**
+     * For a listing of a name with an extension, which is most often a file (Spark lists each file of a
+     * CSV or JSON input again to infer its schema): the file's status if it is one (cached, named by a
+     * cached manifest, or 1 HEAD), else empty, and the listing goes on as for a directory.
+     */
+    public Optional<FileStatus> fileIfNamedLikeOne(Path qualified, String key) throws IOException {
+        String name = qualified.getName();
+        if (key.isEmpty() || name.indexOf('.') <= 0 || name.startsWith("_")) {
+            return Optional.empty();
+        }
+        FileStatus cached = statusCache.get(key);
+        if (cached != null) {
+            return cached.isFile() ? Optional.of(cached) : Optional.empty();
+        }
+        Optional<LoadedManifest> covering = coveringManifest(key);
+        if (covering.isPresent()) {
+            try {
+                FileStatus status = statusFromManifest(qualified, key, covering.get());
+                return status.isFile() ? Optional.of(status) : Optional.empty();
+            } catch (FileNotFoundException e) {
+                return Optional.empty();
+            }
+        }
+        try {
+            ObjectInfo info = store.head(ObjectKey.of(paths.bucket(), key));
+            FileStatus status = paths.file(qualified, info.length(), info.lastModified(), info.etag());
+            statusCache.put(key, status);
+            return Optional.of(status);
+        } catch (ObjectNotFoundException e) {
+            return Optional.empty();
+        }
     }
 
     /** Whether an object has this exact key (1 HEAD). */
