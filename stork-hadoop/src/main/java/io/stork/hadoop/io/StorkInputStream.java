@@ -2,14 +2,9 @@ package io.stork.hadoop.io;
 
 import io.stork.store.ByteRange;
 import io.stork.store.ObjectKey;
-import io.stork.store.ObjectNotFoundException;
 import io.stork.store.ObjectStore;
 import io.stork.store.ObjectStream;
 import java.io.EOFException;
-import io.stork.hadoop.PartChangedException;
-import io.stork.store.ObjectChangedException;
-import io.stork.store.ReadCondition;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Locale;
 import org.apache.hadoop.fs.CanUnbuffer;
@@ -50,18 +45,14 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
      */
     static final long RANDOM_READ_MIN = 16 * 1024;
 
-    private final ObjectStore store;
-    private final ObjectKey key;
     private final String path;
     private final ReadPolicy policy;
     private final long readahead;
     private final FileSystem.Statistics statistics;
     private final java.util.concurrent.Executor vectoredReads;
 
+    private final PinnedObject object;
     private long length;
-    private String etag;
-    /** What committed the expected version, for messages ("generation 4 of stork://b/t"), or null. */
-    private String committedIn;
     private ObjectStream stream;
     private long streamPosition;
     /** Where the open GET's range ends (exclusive); {@code Long.MAX_VALUE} for an open-ended GET. */
@@ -74,9 +65,9 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
     private boolean closed;
 
     private StorkInputStream(ObjectStore store, ObjectKey key, String path, ReadPolicy policy,
-                             FileSystem.Statistics statistics, java.util.concurrent.Executor vectoredReads) {
-        this.store = store;
-        this.key = key;
+                             FileSystem.Statistics statistics, java.util.concurrent.Executor vectoredReads,
+                             String knownEtag, String committedIn) {
+        this.object = new PinnedObject(store, key, path, knownEtag, committedIn);
         this.path = path;
         this.policy = policy;
         this.readahead = policy.readahead();
@@ -101,9 +92,8 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
     public static StorkInputStream open(ObjectStore store, ObjectKey key, String path, ReadPolicy policy,
                                  FileSystem.Statistics statistics, java.util.concurrent.Executor vectoredReads,
                                  long knownLength, String knownEtag, String committedIn) throws IOException {
-        StorkInputStream in = new StorkInputStream(store, key, path, policy, statistics, vectoredReads);
-        in.etag = knownEtag;
-        in.committedIn = committedIn;
+        StorkInputStream in = new StorkInputStream(store, key, path, policy, statistics, vectoredReads, knownEtag,
+                committedIn);
         if (knownLength >= 0) {
             in.length = knownLength;
             in.prefetch = new Prefetch(policy);
@@ -209,7 +199,7 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
             }
         }
         long wanted = Math.min(count, length - at);
-        try (ObjectStream ranged = get(ByteRange.of(at, wanted))) {
+        try (ObjectStream ranged = object.get(ByteRange.of(at, wanted), length)) {
             int total = 0;
             while (total < wanted) {
                 int n = ranged.read(buffer, offset + total, (int) wanted - total);
@@ -220,8 +210,6 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
             }
             count(total);
             return total == 0 ? -1 : total;
-        } catch (ObjectNotFoundException e) {
-            throw notFound(e);
         }
     }
 
@@ -278,14 +266,12 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
     }
 
     private byte[] fetchWhole(ByteRange range) throws IOException {
-        try (ObjectStream whole = get(range)) {
+        try (ObjectStream whole = object.get(range, length)) {
             byte[] bytes = whole.readNBytes((int) range.length());
             if (bytes.length != range.length()) {
                 throw new EOFException(path + ": " + range + " ended early (the object is shorter than " + length + ")");
             }
             return bytes;
-        } catch (ObjectNotFoundException e) {
-            throw notFound(e);
         }
     }
 
@@ -318,54 +304,9 @@ public final class StorkInputStream extends FSInputStream implements CanUnbuffer
             range = ByteRange.of(at, size);
             streamEnd = at + size;
         }
-        try {
-            stream = get(range);
-        } catch (ObjectNotFoundException e) {
-            throw notFound(e);
-        }
+        stream = object.get(range, length);
         length = stream.info().length();
         streamPosition = at;
-    }
-
-    /** One GET, conditional on the known ETag; the first one learns it. */
-    private ObjectStream get(ByteRange range) throws IOException {
-        ObjectStream opened;
-        try {
-            opened = store.get(key, range, etag == null ? ReadCondition.NONE : ReadCondition.ifMatch(etag));
-        } catch (ObjectChangedException e) {
-            throw changed(null, e);
-        } catch (io.stork.store.RangeNotSatisfiableException e) {
-            if (length == Long.MAX_VALUE) {
-                throw e;
-            }
-            // The length came from a listing or a manifest: the object is shorter now, so it was replaced.
-            throw new PartChangedException(committedIn != null
-                    ? "part " + path + " changed since " + committedIn + " was committed: it is shorter than its "
-                            + length + " bytes (replaced by another writer; read the dataset again, or restore it)"
-                    : path + " changed since it was listed: it is shorter than the " + length + " bytes listed", e);
-        }
-        String seen = opened.info().etag();
-        if (etag == null) {
-            etag = seen;
-        } else if (seen != null && !etag.equals(seen)) {
-            opened.close(); // a store that ignored the precondition
-            throw changed(seen, null);
-        }
-        return opened;
-    }
-
-    private IOException changed(String seen, Throwable cause) {
-        String now = seen == null ? "" : ": ETag " + seen + " instead of " + etag;
-        return new PartChangedException(committedIn != null
-                ? "part " + path + " changed since " + committedIn + " was committed" + now
-                        + " (replaced by another writer; read the dataset again, or restore it)"
-                : path + " changed while it was read" + now, cause);
-    }
-
-    private FileNotFoundException notFound(ObjectNotFoundException e) {
-        FileNotFoundException fnf = new FileNotFoundException(path + ": no such file (" + e.getMessage() + ")");
-        fnf.initCause(e);
-        return fnf;
     }
 
     private void count(long bytes) {

@@ -20,8 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Blocks of object versions in files of one local directory, bounded in bytes, least recently used
- * evicted first.
+ * Blocks of object versions in files of one local directory, bounded in bytes, evicted in the order of
+ * the settings' {@link EvictionPolicy}.
  *
  * <p>Shared by the tasks of an executor and by every JVM whose cache points at the same directory:
  * <ul>
@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>every file carries a CRC32C: a damaged one is dropped and read from the store;</li>
  *   <li>recency is the file's modification time, touched on use (at most once a minute per block), so
  *       each JVM's eviction sees what the others used; when over its bound, a JVM rescans the directory,
- *       then deletes the least recently used files until 90% of the bound is left;</li>
+ *       then deletes files in the policy's order until 90% of the bound is left;</li>
  *   <li>a file another JVM evicted between lookup and read is a miss.</li>
  * </ul>
  */
@@ -69,14 +69,7 @@ final class BlockCache {
         }
     }
 
-    /**
-     * Blocks waiting for the writer thread. Reads hand blocks over and go on: a cold scan never waits for
-     * the disk. When the disk falls behind, blocks past the queue's bound are dropped (read again from
-     * the store next time), so memory stays bounded and the scan's speed is the store's.
-     */
-    private final java.util.concurrent.BlockingQueue<Runnable> pending;
-    private final Thread writer;
-    private volatile boolean closed;
+    private final BlockWriter writer;
 
     BlockCache(BlockCacheSettings settings, BlockCacheStatistics statistics) throws IOException {
         this.settings = settings;
@@ -85,72 +78,26 @@ final class BlockCache {
         history = new EvictionHistory<>((int) Math.min(1 << 20,
                 settings.maxBytes() / settings.blockSize() * EvictionHistory.PERCENT_OF_CACHE / 100));
         rescan();
-        pending = new java.util.concurrent.ArrayBlockingQueue<>(
-                (int) Math.max(4, PENDING_BYTES / settings.blockSize()));
-        writer = new Thread(this::writeLoop, "stork-block-cache-writer");
-        writer.setDaemon(true);
-        writer.start();
+        writer = new BlockWriter(settings.blockSize(), statistics, this::write);
     }
 
-    private static final long PENDING_BYTES = 64L * 1024 * 1024;
-
-    private void writeLoop() {
-        while (!closed) {
-            try {
-                pending.take().run();
-            } catch (InterruptedException e) {
-                return;
-            } catch (RuntimeException e) {
-                // a block lost, never the cache: the next block is written as usual
-            }
-        }
-    }
-
-    /** Whole-block arrays written and free for the next block a stream fills (bounded: 16). */
-    private final java.util.concurrent.BlockingQueue<byte[]> buffers = new java.util.concurrent.ArrayBlockingQueue<>(16);
-
-    /** An array of the block size for a stream to fill: a recycled one when there is one. */
+    /** An array of the block size for a stream to fill ({@link BlockWriter#buffer}). */
     byte[] buffer() {
-        byte[] b = buffers.poll();
-        return b != null ? b : new byte[settings.blockSize()];
+        return writer.buffer();
     }
 
-    /**
-     * Hands {@code block} to the writer thread; dropped (and counted) when it is too far behind. The
-     * block's array is the cache's from then on (recycled once written).
-     */
+    /** Keeps {@code block} later, on the writer thread, or drops it when the disk is behind ({@link BlockWriter}). */
     void writeLater(BlockId id, CachedBlock block) {
-        if (closed || !pending.offer(() -> {
-            try {
-                write(id, block);
-            } finally {
-                recycle(block);
-            }
-        })) {
-            statistics.dropped();
-            recycle(block);
-        }
-    }
-
-    private void recycle(CachedBlock block) {
-        if (block.bytes().length == settings.blockSize()) {
-            buffers.offer(block.bytes());
-        }
+        writer.writeLater(id, block);
     }
 
     /** Waits until the blocks handed over so far are written (tests, benchmarks). */
     void flush() throws InterruptedException {
-        if (closed) {
-            return;
-        }
-        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
-        pending.put(done::countDown);
-        done.await();
+        writer.flush();
     }
 
     void close() {
-        closed = true;
-        writer.interrupt();
+        writer.close();
     }
 
     BlockCacheSettings settings() {
