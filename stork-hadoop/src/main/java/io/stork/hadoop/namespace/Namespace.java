@@ -122,10 +122,7 @@ public final class Namespace {
             return statusByListing(qualified, key);
         }
         try {
-            ObjectInfo info = store.head(ObjectKey.of(paths.bucket(), key));
-            FileStatus status = paths.file(qualified, info.length(), info.lastModified(), info.etag());
-            statusCache.put(key, status);
-            return status;
+            return headStatus(qualified, key);
         } catch (ObjectNotFoundException e) {
             if (hasEntriesUnder(key)) {
                 return paths.directory(qualified);
@@ -202,13 +199,18 @@ public final class Namespace {
             }
         }
         try {
-            ObjectInfo info = store.head(ObjectKey.of(paths.bucket(), key));
-            FileStatus status = paths.file(qualified, info.length(), info.lastModified(), info.etag());
-            statusCache.put(key, status);
-            return Optional.of(status);
+            return Optional.of(headStatus(qualified, key));
         } catch (ObjectNotFoundException e) {
             return Optional.empty();
         }
+    }
+
+    /** A file's status by one HEAD, kept in the status cache. */
+    private FileStatus headStatus(Path qualified, String key) throws IOException {
+        ObjectInfo info = store.head(ObjectKey.of(paths.bucket(), key));
+        FileStatus status = paths.file(qualified, info.length(), info.lastModified(), info.etag());
+        statusCache.put(key, status);
+        return status;
     }
 
     /** Whether an object has this exact key (1 HEAD). */

@@ -87,7 +87,7 @@ final class SegmentedUpload {
 
     private void endSegment() throws IOException {
         HttpResponse<String> answer = current.finish();
-        String etag = io.stork.store.ObjectInfo.unquoteEtag(answer.headers().firstValue("Etag").orElse(null));
+        String etag = ObjectInfo.unquoteEtag(answer.headers().firstValue("Etag").orElse(null));
         String name = current.key().key();
         current = null;
         written.add(new SwiftLargeObjects.Segment(name, etag, inCurrent));

@@ -37,6 +37,19 @@ final class SwiftBulkDelete {
         this.config = config;
     }
 
+    /**
+     * What Swift reports in the body of a bulk delete, and of a DELETE that follows an SLO manifest: it
+     * answers 200 at once and streams the outcome as it works, so the status is in the body.
+     */
+    record Report(String status, String body, JsonNode errors, int deleted, int notFound) {
+
+        static Report parse(String json) throws IOException {
+            JsonNode outcome = JSON.readTree(json.trim());
+            return new Report(outcome.path("Response Status").asText(""), outcome.path("Response Body").asText(""),
+                    outcome.path("Errors"), outcome.path("Number Deleted").asInt(), outcome.path("Number Not Found").asInt());
+        }
+    }
+
     /** @param storeTime set to the store's clock when its first bulk delete began (its Date header) */
     DeleteResult delete(String bucket, Collection<String> keys, Instant[] storeTime) throws IOException {
         OperationContext context = OperationContext.ofBucket("BULK_DELETE", description, bucket);
@@ -66,20 +79,17 @@ final class SwiftBulkDelete {
                 storeTime[0] = response.headers().firstValue("Date")
                         .map(v -> ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant()).orElse(null);
             }
-            // Bulk delete answers 200 and reports its outcome in the body (it streams while it works).
-            JsonNode outcome = JSON.readTree(response.body().trim());
-            JsonNode errors = outcome.path("Errors");
-            for (JsonNode error : errors) {
+            Report report = Report.parse(response.body());
+            for (JsonNode error : report.errors()) {
                 String name = error.path(0).asText();
                 String prefix = "/" + bucket + "/";
                 failures.put(name.startsWith(prefix) ? name.substring(prefix.length()) : name, error.path(1).asText());
             }
-            String status = outcome.path("Response Status").asText("");
-            if (errors.isEmpty() && !status.startsWith("2")) {
-                throw new StoreException(context, "bulk delete failed: " + status + " "
-                        + outcome.path("Response Body").asText(""), response.statusCode(), null);
+            if (report.errors().isEmpty() && !report.status().startsWith("2")) {
+                throw new StoreException(context, "bulk delete failed: " + report.status() + " " + report.body(),
+                        response.statusCode(), null);
             }
-            deleted += outcome.path("Number Deleted").asInt() + outcome.path("Number Not Found").asInt();
+            deleted += report.deleted() + report.notFound();
         }
         return new DeleteResult(deleted, failures);
     }

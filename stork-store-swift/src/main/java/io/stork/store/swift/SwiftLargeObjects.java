@@ -1,6 +1,5 @@
 package io.stork.store.swift;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.stork.store.BucketNotFoundException;
@@ -91,7 +90,7 @@ final class SwiftLargeObjects {
         OperationContext context = store.context("PUT", key);
         HttpResponse<String> response = transport.send(context, CallType.PUT, body.length, session -> {
             HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(
-                            store.objectRequest(session, key).build().uri() + "?multipart-manifest=put"))
+                            SwiftObjectStore.objectUri(session, key) + "?multipart-manifest=put"))
                     .header("X-Auth-Token", session.token())
                     .timeout(store.config().requestTimeout())
                     .PUT(HttpRequest.BodyPublishers.ofByteArray(body));
@@ -113,7 +112,7 @@ final class SwiftLargeObjects {
         OperationContext context = store.context("DELETE", key);
         HttpResponse<String> response = transport.send(context, CallType.DELETE, 0,
                 session -> HttpRequest.newBuilder(URI.create(
-                                store.objectRequest(session, key).build().uri() + "?multipart-manifest=delete"))
+                                SwiftObjectStore.objectUri(session, key) + "?multipart-manifest=delete"))
                         .header("X-Auth-Token", session.token())
                         .header("Accept", "application/json")
                         .timeout(store.config().requestTimeout()).DELETE().build(),
@@ -121,20 +120,16 @@ final class SwiftLargeObjects {
         if (response.statusCode() >= 300 && response.statusCode() != 404) {
             throw SwiftErrors.fromStatus(context, response.statusCode(), response.body(), false);
         }
-        String body = response.body().trim();
-        if (response.statusCode() == 404 || !body.startsWith("{")) {
+        if (response.statusCode() == 404 || !response.body().trim().startsWith("{")) {
             return true;
         }
-        // The store streams a bulk-delete report: its status line says what happened.
-        JsonNode outcome = JSON.readTree(body);
-        String status = outcome.path("Response Status").asText("");
-        JsonNode errors = outcome.path("Errors");
-        if (errors.toString().contains("Not an SLO manifest")) {
+        SwiftBulkDelete.Report report = SwiftBulkDelete.Report.parse(response.body());
+        if (report.errors().toString().contains("Not an SLO manifest")) {
             return false;
         }
-        if (!errors.isEmpty() || !(status.startsWith("2") || status.startsWith("404"))) {
-            throw new StoreException(context, "delete failed: " + status
-                    + (errors.isEmpty() ? "" : " " + SwiftErrors.summary(errors.toString())), 0, null);
+        if (!report.errors().isEmpty() || !(report.status().startsWith("2") || report.status().startsWith("404"))) {
+            throw new StoreException(context, "delete failed: " + report.status()
+                    + (report.errors().isEmpty() ? "" : " " + SwiftErrors.summary(report.errors().toString())), 0, null);
         }
         return true;
     }

@@ -121,7 +121,7 @@ public final class SwiftObjectStore implements ObjectStore {
         return HttpRequest.newBuilder(objectUri(session, key)).header("X-Auth-Token", session.token());
     }
 
-    private static URI objectUri(SwiftSession session, ObjectKey key) {
+    static URI objectUri(SwiftSession session, ObjectKey key) {
         return URI.create(session.storageUrl() + "/" + KeyEncoding.path(key.bucket()) + "/"
                 + KeyEncoding.path(key.key()));
     }
