@@ -133,6 +133,33 @@ if cache_bucket:
     step("cache-first-scan", cache_bucket, cached, cached_scan)
     step("cache-second-scan", cache_bucket, cached, cached_scan)
 
+# A Swift bucket whose streamed files past the first upload buffer go up as static large objects
+# (spark.hadoop.fs.stork.bucket.<b>.swift.segment.size): written, read back, deleted with their segments.
+segmented_bucket = spark.conf.get("spark.stork.test.segmented.bucket", "")
+if segmented_bucket:
+    segmented = "stork://%s/%s/segmented" % (segmented_bucket, run_id)
+    sfs = jvm.org.apache.hadoop.fs.Path(segmented).getFileSystem(hconf)
+    step("create-bucket", segmented_bucket, segmented, lambda: sfs.store().createBucket(segmented_bucket))
+
+    def segments():
+        listing = sfs.store().list(jvm.io.stork.store.ListRequest.of(segmented_bucket + "_segments", run_id + "/"))
+        n = 0
+        while listing.hasNext():
+            listing.next()
+            n += 1
+        return n
+
+    step("segmented-write", segmented_bucket, segmented, lambda: spark.range(0, 60000, 1, 1)
+         .selectExpr("sha2(CAST(id AS STRING), 256) AS value").write.text(segmented))
+
+    def segmented_read():
+        r = spark.read.text(segmented).selectExpr("count(*) AS n", "bit_xor(xxhash64(value)) AS x").collect()[0]
+        return {"rows": [r.n, r.x], "segments": segments()}
+
+    step("segmented-read", segmented_bucket, segmented, segmented_read)
+    step("segmented-delete", segmented_bucket, segmented, lambda: {
+        "deleted": bool(sfs.delete(jvm.org.apache.hadoop.fs.Path(segmented), True)), "segments": segments()})
+
 # Other schemes keep Hadoop's own committers: the old API's committer class is Stork's for stork:// only.
 local = "file://" + tempfile.mkdtemp(prefix="stork-user-path-")
 step("rdd-other-scheme-old-api", None, local + "/old", lambda: (

@@ -67,7 +67,14 @@ class UserPathProcessTest {
         conf.putAll(SparkProcess.bucketConf(cached, "s3"));
         conf.put("spark.hadoop.fs.stork.bucket." + cached + ".cache.enabled", "true");
         conf.put("spark.hadoop.fs.stork.bucket." + cached + ".cache.directory", work.resolve("block-cache").toString());
+        conf.put("spark.hadoop.fs.stork.bucket." + cached + ".cache.eviction", "slru");
         conf.put("spark.stork.test.cache.bucket", cached);
+        // A Swift bucket with segmented uploads, as a user sets them: 1 MiB segments, 256 KiB buffers.
+        String segmented = "up-slo-" + id();
+        conf.putAll(SparkProcess.bucketConf(segmented, "swift"));
+        conf.put("spark.hadoop.fs.stork.bucket." + segmented + ".swift.segment.size", "1m");
+        conf.put("spark.hadoop.fs.stork.bucket." + segmented + ".swift.upload.buffer.size", "256k");
+        conf.put("spark.stork.test.segmented.bucket", segmented);
 
         List<String> command = new ArrayList<>(List.of(SparkProcess.sparkHome().resolve("bin/spark-submit").toString(),
                 "--master", "local[2]", "--jars", SparkProcess.runtimeJar().toString(),
@@ -81,6 +88,7 @@ class UserPathProcessTest {
         }
         assertOtherSchemesKeepHadoopsCommitters(result);
         assertBlockCache(result, cached);
+        assertSegmentedUploads(result, segmented);
         // Secrets: not in the event log, the UI's environment, the driver's output or its log.
         List<Path> places = new ArrayList<>(List.of(result.stdoutFile(), result.stderrFile()));
         try (Stream<Path> files = Files.walk(events)) {
@@ -257,6 +265,23 @@ class UserPathProcessTest {
         assertThat(second.atStore().calls(io.stork.store.CallType.GET)).as("the second, at most the manifest's "
                 + "revalidation: " + second.storeCalls()).isLessThanOrEqualTo(1);
         assertThat(second.reported().get("cache_hits").asLong()).isGreaterThan(first.reported().get("cache_hits").asLong());
+    }
+
+    /** The part (3.9 MB of text, one task) went up in 1 MiB segments, read back whole, and its delete took them. */
+    private static void assertSegmentedUploads(SparkProcess.Run result, String bucket) {
+        SparkProcess.Step write = result.step("segmented-write@" + bucket);
+        SparkProcess.Step read = result.step("segmented-read@" + bucket);
+        SparkProcess.Step delete = result.step("segmented-delete@" + bucket);
+        for (SparkProcess.Step step : List.of(write, read, delete)) {
+            assertThat(step.storeCalls()).as(step.name() + ": calls at the store vs the client's count")
+                    .isEqualTo(step.clientCalls());
+        }
+        assertThat(write.atStore().calls(io.stork.store.CallType.PUT)).as("four segments, the manifest, the _SUCCESS: "
+                + write.storeCalls()).isGreaterThanOrEqualTo(6);
+        assertThat(read.reported().get("rows").get(0).asLong()).isEqualTo(60000);
+        assertThat(read.reported().get("segments").asLong()).isEqualTo(4);
+        assertThat(delete.reported().get("deleted").asBoolean()).isTrue();
+        assertThat(delete.reported().get("segments").asLong()).as("the segments went with the part").isZero();
     }
 
     private static String readable(Path file) {
