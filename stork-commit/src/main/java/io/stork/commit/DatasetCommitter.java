@@ -224,8 +224,23 @@ final class DatasetCommitter {
         }
     }
 
+    /**
+     * Commits a generation naming the same parts that fences task attempts ({@link
+     * io.stork.manifest.commit.Fences}): none of their parts can be committed after it. Maintenance
+     * does this before deleting their parts.
+     */
+    Manifest fence(java.util.Set<String> attempts) throws IOException {
+        return commitPoint.commit(CommitPoint.Request.fence(jobId, WRITER, attempts));
+    }
+
     /** Deletes files through Hadoop's bulk delete, a page at a time. Returns the number of failures. */
     static int deleteAll(FileSystem fs, Path base, List<Path> files) throws IOException {
+        return deleteAll(fs, base, files, done -> { });
+    }
+
+    /** As {@link #deleteAll(FileSystem, Path, List)}, telling {@code afterPage} how many were sent so far. */
+    static int deleteAll(FileSystem fs, Path base, List<Path> files, java.util.function.IntConsumer afterPage)
+            throws IOException {
         int failures = 0;
         try (BulkDelete bulk = fs.createBulkDelete(base)) {
             int page = bulk.pageSize();
@@ -235,6 +250,7 @@ final class DatasetCommitter {
                 for (Map.Entry<Path, String> f : failed) {
                     LOG.warn("could not delete {}: {}", f.getKey(), f.getValue());
                 }
+                afterPage.accept(Math.min(files.size(), from + page));
             }
         }
         return failures;

@@ -37,6 +37,11 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
                          List<LocatedFileStatus> others, List<LocatedFileStatus> claims) {
 
     static DatasetInspection of(FileSystem rawFs, Path root) throws IOException {
+        return of(rawFs, root, null);
+    }
+
+    /** As {@link #of(FileSystem, Path)}, telling {@code progress} how many objects were listed so far. */
+    static DatasetInspection of(FileSystem rawFs, Path root, Progress progress) throws IOException {
         Path qualified = rawFs.makeQualified(root);
         Optional<Manifest> manifest;
         try (InputStream in = rawFs.open(new Path(qualified, PartNames.MANIFEST))) {
@@ -57,8 +62,12 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
         String prefix = qualified.toUri().getPath().endsWith("/") ? qualified.toUri().getPath()
                 : qualified.toUri().getPath() + "/";
         RemoteIterator<LocatedFileStatus> files = rawFs.listFiles(qualified, true);
+        long examined = 0;
         while (files.hasNext()) {
             LocatedFileStatus file = files.next();
+            if (progress != null) {
+                progress.update("listed %,d objects", ++examined);
+            }
             String relative = file.getPath().toUri().getPath().substring(prefix.length());
             if (named.remove(relative) != null) {
                 present.add(file);

@@ -14,8 +14,10 @@ import org.apache.hadoop.fs.Path;
  * (scripts/stork-dataset.sh):
  * <ul>
  *   <li>{@code inspect}: the manifest, its parts, retained and stray objects;</li>
- *   <li>{@code clean [--older-than 60m]}: stray attempt parts of failed jobs, old claims and task markers;</li>
- *   <li>{@code vacuum [--retention 7d]}: also the parts generations dropped longer ago than the retention;</li>
+ *   <li>{@code clean [--dry-run] [--older-than 24h]}: stray attempt parts of failed jobs, old claims and task
+ *       markers;</li>
+ *   <li>{@code vacuum [--dry-run] [--retention 7d]}: also the parts generations dropped longer ago than the
+ *       retention;</li>
  *   <li>{@code history}, {@code changes <from> [<to>]}: the generations, and what each added and dropped;</li>
  *   <li>{@code restore <generation>}: a new generation naming that generation's parts (nothing copied);</li>
  *   <li>{@code stats}: the current generation's data-skipping statistics per column;</li>
@@ -24,28 +26,43 @@ import org.apache.hadoop.fs.Path;
  *       path).</li>
  * </ul>
  * {@code --dry-run} prints what clean or vacuum would delete and the bytes it would free. Objects that are
- * not Stork parts or Stork bookkeeping are never deleted.
+ * not Stork parts or Stork bookkeeping are never deleted, nor attempt parts younger than the maintenance
+ * floor ({@link MaintenanceLimits}). The command line is parsed strictly ({@link ToolArguments}): exit 2
+ * with a one-line error and the usage, before any store is touched; exit 1 when the store fails or the
+ * dataset names missing parts.
  */
 public final class DatasetTool {
 
-    private static final List<String> COMMANDS = List.of("inspect", "stats", "index", "clean", "vacuum", "history", "changes", "restore");
     private static final String INDEX_COMMAND = "io.stork.spark.skipping.IndexCommand";
 
     private DatasetTool() {
     }
 
     public static void main(String[] args) {
+        int status;
         try {
-            System.exit(run(args));
-        } catch (IOException | IllegalArgumentException e) {
+            status = run(args);
+        } catch (ToolArguments.UsageException e) {
             System.err.println("stork-dataset: " + e.getMessage());
-            System.exit(2);
+            System.err.println(ToolArguments.usage());
+            status = 2;
+        } catch (IllegalArgumentException e) {
+            System.err.println("stork-dataset: " + e.getMessage());
+            status = 2;
+        } catch (IOException e) {
+            System.err.println("stork-dataset: " + e.getMessage());
+            status = 1;
         }
+        System.exit(status);
     }
 
+    /**
+     * Runs a command line: 0 done, 1 the dataset names missing parts; a bad command line throws
+     * {@link ToolArguments.UsageException} before any store is touched.
+     */
     static int run(String[] args) throws IOException {
+        ToolArguments arguments = ToolArguments.parse(args);
         Configuration conf = new Configuration();
-        java.util.Map<String, String> given = new java.util.LinkedHashMap<>(); // the -D settings, for a Spark job
         // Run by spark-submit (--class io.stork.commit.DatasetTool stork-spark-runtime.jar): its --conf
         // spark.hadoop.* settings arrive as system properties, as they would reach a Spark application.
         System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("spark.hadoop."))
@@ -54,71 +71,55 @@ public final class DatasetTool {
         if (conf.get("fs.stork.impl") == null) {
             conf.set("fs.stork.impl", "io.stork.hadoop.StorkFileSystem");
         }
-        String command = null;
-        String uri = null;
-        List<String> rest = new ArrayList<>();
-        boolean dryRun = false;
-        Duration olderThan = Duration.ofMinutes(60);
-        Duration retention = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.startsWith("-D") && arg.contains("=")) {
-                conf.set(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
-                given.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
-            } else if (arg.equals("--dry-run")) {
-                dryRun = true;
-            } else if (arg.equals("--older-than") && i + 1 < args.length) {
-                olderThan = duration(args[++i]);
-            } else if (arg.equals("--retention") && i + 1 < args.length) {
-                retention = duration(args[++i]);
-            } else if (command == null) {
-                command = arg;
-            } else if (uri == null) {
-                uri = arg;
-            } else {
-                rest.add(arg);
-            }
-        }
-        if (command == null || uri == null || !COMMANDS.contains(command)) {
-            System.err.println("usage: stork-dataset inspect|stats|index|clean|vacuum|history|changes|restore [--dry-run] "
-                    + "[--older-than 60m] [--retention 7d] [-Dkey=value ...] <dataset uri> [<generation> ...] "
-                    + "| index <dataset uri> <format> [option=value ...]");
-            return 2;
-        }
+        arguments.settings().forEach(conf::set);
+        String command = arguments.command();
+        Path root = new Path(arguments.uri());
+        Progress progress = Progress.of(conf, command);
         if (command.equals("index")) {
-            List<String> indexArgs = new ArrayList<>(List.of(uri));
-            indexArgs.addAll(rest);
-            System.out.println(index(indexArgs.toArray(new String[0]), given));
+            List<String> indexArgs = new ArrayList<>(List.of(arguments.uri()));
+            indexArgs.addAll(arguments.operands());
+            progress.say("indexing %s as %s (a Spark job)", arguments.uri(), arguments.operands().get(0));
+            System.out.println(index(indexArgs.toArray(new String[0]), arguments.settings()));
             return 0;
+        }
+        // The periods are checked against the floor before the store is touched.
+        Duration period = null;
+        if (command.equals("clean") || command.equals("vacuum")) {
+            MaintenanceLimits limits = MaintenanceLimits.of(conf, root.toUri().getAuthority());
+            period = command.equals("clean")
+                    ? limits.check(arguments.olderThan() != null ? arguments.olderThan() : limits.floor(), "--older-than")
+                    : arguments.retention() != null ? limits.check(arguments.retention(), "--retention")
+                    : limits.check(DatasetCommitter.settings(conf, root).retention(), DatasetCommitter.RETENTION_KEY);
         }
         // Raw objects, not the manifest's view, and an instance of our own for that setting.
         conf.setBoolean("fs.stork.read.raw", true);
         conf.setBoolean("fs.stork.impl.disable.cache", true);
-        Path root = new Path(uri);
         try (FileSystem fs = FileSystem.newInstance(root.toUri(), conf)) {
+            List<String> operands = arguments.operands();
             switch (command) {
                 case "history":
                     return DatasetHistory.history(fs, root);
                 case "changes":
-                    return DatasetHistory.changes(fs, root, generation(rest, 0, "from"),
-                            rest.size() > 1 ? generation(rest, 1, "to") : -1);
+                    return DatasetHistory.changes(fs, root, ToolArguments.generation(operands.get(0)),
+                            operands.size() > 1 ? ToolArguments.generation(operands.get(1)) : -1);
                 case "restore":
-                    return restore(fs, root, generation(rest, 0, "generation"));
+                    return restore(fs, root, ToolArguments.generation(operands.get(0)), progress);
                 case "stats":
                     return DatasetStatistics.print(fs, root, System.out);
                 default:
                     break;
             }
-            DatasetInspection inspection = DatasetInspection.of(fs, root);
+            DatasetInspection inspection = DatasetInspection.of(fs, root, progress);
             System.out.print(inspection.report());
-            if (command.equals("clean")) {
-                DatasetMaintenance.clean(fs, inspection, dryRun, olderThan,
-                        DatasetCommitter.settings(conf, inspection.root()).claimTimeout());
-            } else if (command.equals("vacuum")) {
-                Duration kept = retention != null ? retention
-                        : DatasetCommitter.settings(conf, inspection.root()).retention();
-                DatasetMaintenance.vacuum(fs, inspection, dryRun, kept,
-                        DatasetCommitter.settings(conf, inspection.root()).claimTimeout());
+            if (period != null) {
+                DatasetMaintenance maintenance = new DatasetMaintenance(fs, inspection, command,
+                        DatasetCommitter.settings(conf, inspection.root()).claimTimeout(),
+                        MaintenanceLimits.of(conf, root.toUri().getAuthority()), progress, System.out);
+                if (command.equals("clean")) {
+                    maintenance.clean(arguments.dryRun(), period);
+                } else {
+                    maintenance.vacuum(arguments.dryRun(), period);
+                }
             }
             return inspection.missing().isEmpty() ? 0 : 1;
         }
@@ -152,42 +153,13 @@ public final class DatasetTool {
         }
     }
 
-    private static int restore(FileSystem fs, Path root, long generation) throws IOException {
+    private static int restore(FileSystem fs, Path root, long generation, Progress progress) throws IOException {
         String job = "restore-" + UUID.randomUUID();
+        progress.say("restoring %s to generation %d", fs.makeQualified(root), generation);
         var manifest = new DatasetCommitter(fs, root, job).restore(generation);
         System.out.printf("restored %s to generation %d: generation %d names %d parts, %,d bytes (nothing copied)%n",
                 fs.makeQualified(root), generation, manifest.generation(), manifest.parts().size(),
                 manifest.totalLength());
         return 0;
-    }
-
-    private static long generation(List<String> rest, int index, String what) {
-        if (rest.size() <= index) {
-            throw new IllegalArgumentException("missing <" + what + "> (a generation number)");
-        }
-        try {
-            return Long.parseLong(rest.get(index));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("<" + what + "> must be a generation number, not '" + rest.get(index) + "'");
-        }
-    }
-
-    /** {@code 90s}, {@code 60m}, {@code 12h}, {@code 7d}; a bare number is minutes. */
-    static Duration duration(String text) {
-        String t = text.trim().toLowerCase(java.util.Locale.ROOT);
-        try {
-            if (t.endsWith("d")) {
-                return Duration.ofDays(Long.parseLong(t.substring(0, t.length() - 1)));
-            }
-            if (t.endsWith("h")) {
-                return Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1)));
-            }
-            if (t.endsWith("s")) {
-                return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
-            }
-            return Duration.ofMinutes(Long.parseLong(t.endsWith("m") ? t.substring(0, t.length() - 1) : t));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not a duration: '" + text + "' (use e.g. 90s, 60m, 12h, 7d)");
-        }
     }
 }

@@ -46,7 +46,12 @@ public record Manifest(int version, String writer, String jobId, long generation
         /** Previous parts kept except in the partitions the job wrote. */
         DYNAMIC_PARTITION_OVERWRITE,
         /** The parts of an earlier generation, named again (nothing copied). */
-        RESTORE;
+        RESTORE,
+        /**
+         * The same parts; maintenance fenced jobs whose stray parts it is about to delete, so that they
+         * can never commit ({@link io.stork.manifest.commit.Fences}).
+         */
+        MAINTENANCE;
 
         public String jsonName() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');

@@ -110,6 +110,32 @@ public final class PartNames {
         return m.matches() ? Optional.of(m.group(2)) : Optional.empty();
     }
 
+    /**
+     * The job that wrote an attempt part, as its committer names the job: the UUID of a Spark SQL job, or
+     * {@code job_<tracker>_<n>} for a Hadoop attempt's part. Empty for any other name.
+     */
+    public static Optional<String> writingJobOf(String fileName) {
+        Optional<String> sql = jobIdOf(fileName);
+        if (sql.isPresent()) {
+            return sql;
+        }
+        Matcher m = HADOOP_ATTEMPT_NAMED.matcher(fileName);
+        return m.matches() ? hadoopJobOf(m.group(1)) : Optional.empty();
+    }
+
+    /**
+     * The task attempt that wrote an attempt part, as one key: {@code <job>/<task>/<attempt>} for a Stork
+     * name, the Hadoop attempt id for a Hadoop one. Empty for any other name.
+     */
+    public static Optional<String> attemptOf(String fileName) {
+        Matcher m = ATTEMPT_NAMED.matcher(fileName);
+        if (m.matches()) {
+            return Optional.of(m.group(2) + "/" + Integer.parseInt(m.group(1)) + "/" + m.group(3));
+        }
+        Matcher h = HADOOP_ATTEMPT_NAMED.matcher(fileName);
+        return h.matches() ? Optional.of(h.group(1)) : Optional.empty();
+    }
+
     /** The last segment of a '/'-separated path. */
     public static String fileName(String path) {
         int slash = path.lastIndexOf('/');

@@ -48,11 +48,18 @@ public final class CommitPoint {
      * @param properties    dataset properties the job sets; the others are carried from the previous manifest
      */
     public record Request(String jobId, String writer, List<ManifestPart> written, MergePlan plan, boolean knownEmpty,
-                          Instant createdAt, Manifest knownPrevious, java.util.Map<String, String> properties) {
+                          Instant createdAt, Manifest knownPrevious, java.util.Map<String, String> properties,
+                          java.util.Set<String> fencedAttempts) {
 
         public Request {
             written = List.copyOf(written);
             properties = properties == null ? java.util.Map.of() : java.util.Map.copyOf(properties);
+            fencedAttempts = fencedAttempts == null ? java.util.Set.of() : java.util.Set.copyOf(fencedAttempts);
+        }
+
+        public Request(String jobId, String writer, List<ManifestPart> written, MergePlan plan, boolean knownEmpty,
+                       Instant createdAt, Manifest knownPrevious, java.util.Map<String, String> properties) {
+            this(jobId, writer, written, plan, knownEmpty, createdAt, knownPrevious, properties, java.util.Set.of());
         }
 
         public Request(String jobId, String writer, List<ManifestPart> written, MergePlan plan, boolean knownEmpty,
@@ -63,6 +70,12 @@ public final class CommitPoint {
         public Request(String jobId, String writer, List<ManifestPart> written, MergePlan plan, boolean knownEmpty,
                        Instant createdAt) {
             this(jobId, writer, written, plan, knownEmpty, createdAt, null);
+        }
+
+        /** A maintenance commit: the same parts, and the task {@code attempts} fenced ({@link Fences}). */
+        public static Request fence(String jobId, String writer, java.util.Set<String> attempts) {
+            return new Request(jobId, writer, List.of(), MergePlan.MAINTENANCE, false, Instant.now(), null,
+                    java.util.Map.of(), attempts);
         }
     }
 
@@ -113,6 +126,12 @@ public final class CommitPoint {
             if (previous.isPresent() && previous.get().jobId().equals(request.jobId())) {
                 return previous.get(); // an earlier try of this commit went through
             }
+            if (previous.isPresent()) {
+                Optional<ManifestPart> gone = Fences.firstFenced(previous.get(), request.written());
+                if (gone.isPresent()) {
+                    throw fenced(request.jobId(), previous.get(), gone.get());
+                }
+            }
             List<ManifestPart> previousParts = previous.isPresent() ? previous.get().parts()
                     : mayBeEmpty ? List.of() : storage.plainFiles();
             List<ManifestPart> kept = request.plan().kept(previousParts, request.written());
@@ -120,9 +139,15 @@ public final class CommitPoint {
             Manifest.Operation operation = previous.isEmpty() && previousParts.isEmpty()
                     ? Manifest.Operation.CREATE : request.plan().operation();
             Instant now = settings.clock().instant();
+            java.util.Map<String, String> properties = request.properties();
+            if (!request.fencedAttempts().isEmpty()) {
+                properties = new java.util.HashMap<>(properties);
+                properties.put(Fences.PROPERTY, Fences.merge(previous.orElse(null), request.fencedAttempts(), now,
+                        Fences.lifetime(settings.retention())));
+            }
             Manifest manifest = NextGeneration.build(previous, previousParts, kept, request.written(), operation,
                     generation, request.writer(), request.jobId(), request.createdAt(), now, settings.retention(),
-                    request.properties());
+                    properties);
             manifest = io.stork.manifest.segment.Segments.seal(manifest, settings.inlineParts(), storage::writeSegment);
             byte[] json = encode(manifest);
             try {
@@ -136,6 +161,11 @@ public final class CommitPoint {
                 return manifest;
             } catch (CreateConflictException conflict) {
                 if (request.knownEmpty() && previous.isEmpty()) {
+                    Optional<Manifest> created = readBack(); // only on this failure path: say why, if we know
+                    Optional<ManifestPart> gone = created.flatMap(m -> Fences.firstFenced(m, request.written()));
+                    if (gone.isPresent()) {
+                        throw fenced(request.jobId(), created.get(), gone.get());
+                    }
                     throw new ConcurrentCommitException("output " + storage.location() + " was created by another job "
                             + "while job " + request.jobId() + " ran (it was empty when the job started); this "
                             + "job's parts were not committed");
@@ -153,6 +183,15 @@ public final class CommitPoint {
                 mayBeEmpty = false;
             }
         }
+    }
+
+    private FencedJobException fenced(String jobId, Manifest current, ManifestPart gone) {
+        String attempt = io.stork.manifest.PartNames.attemptOf(io.stork.manifest.PartNames.fileName(gone.path()))
+                .orElse("?");
+        return new FencedJobException("job " + jobId + " cannot commit " + storage.location() + ": its part "
+                + gone.path() + " was deleted by maintenance (vacuum or clean) at " + Fences.of(current).get(attempt)
+                + " before the job committed; the dataset stays at generation " + current.generation()
+                + " (run the job again; see fs.stork.maintenance.floor)");
     }
 
     /**

@@ -20,6 +20,19 @@ public interface MergePlan {
         }
     };
 
+    /** Keeps everything and adds nothing: maintenance's fencing generation ({@link Fences}). */
+    MergePlan MAINTENANCE = new MergePlan() {
+        @Override
+        public List<ManifestPart> kept(List<ManifestPart> previous, List<ManifestPart> written) {
+            return previous;
+        }
+
+        @Override
+        public Manifest.Operation operation() {
+            return Manifest.Operation.MAINTENANCE;
+        }
+    };
+
     /** The previous parts that survive the commit; the others become removed parts of the new generation. */
     List<ManifestPart> kept(List<ManifestPart> previous, List<ManifestPart> written);
 

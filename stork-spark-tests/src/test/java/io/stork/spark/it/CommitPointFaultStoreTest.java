@@ -193,7 +193,8 @@ class CommitPointFaultStoreTest {
         // S3 bulk delete is a POST ?delete; Swift's a POST ?bulk-delete.
         proxy.failNext(1, Fault.FORWARD_THEN_DROP_ANSWER, line -> line.startsWith("POST ") && line.contains("delete"));
 
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("vacuum", "--retention", "0s", path));
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("vacuum", "--retention", "0s",
+                "-Dfs.stork.maintenance.retention.check=false", path));
         for (java.util.Map.Entry<String, String> e : spark.sparkContext().hadoopConfiguration()) {
             if (e.getKey().startsWith("fs.stork.bucket.")) {
                 args.add(0, "-D" + e.getKey() + "=" + e.getValue());

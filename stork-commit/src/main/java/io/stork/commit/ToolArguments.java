@@ -1,0 +1,201 @@
+package io.stork.commit;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The dataset tool's command line, parsed strictly before anything touches a store: an unknown or
+ * misplaced option, a missing value, a duration without a unit or an operand that is not a generation
+ * number is a {@link UsageException}, never a guess (a mistyped {@code --dryrun} once ran a real vacuum).
+ *
+ * @param command  the command
+ * @param uri      the dataset
+ * @param operands what follows the dataset (generations; the index command's format and options)
+ * @param settings the {@code -Dkey=value} settings, in order
+ */
+record ToolArguments(String command, String uri, List<String> operands, boolean dryRun, Duration olderThan,
+                     Duration retention, Map<String, String> settings) {
+
+    /** Each command's options and operands, as the usage shows them. */
+    private enum Command {
+        INSPECT("inspect", Set.of(), 0, 0, ""),
+        STATS("stats", Set.of(), 0, 0, ""),
+        HISTORY("history", Set.of(), 0, 0, ""),
+        CHANGES("changes", Set.of(), 1, 2, " <from generation> [<to generation>]"),
+        RESTORE("restore", Set.of(), 1, 1, " <generation>"),
+        CLEAN("clean", Set.of("--dry-run", "--older-than"), 0, 0, ""),
+        VACUUM("vacuum", Set.of("--dry-run", "--retention"), 0, 0, ""),
+        INDEX("index", Set.of(), 1, Integer.MAX_VALUE, " <format> [option=value ...]");
+
+        final String name;
+        final Set<String> options;
+        final int minOperands;
+        final int maxOperands;
+        final String operandUsage;
+
+        Command(String name, Set<String> options, int minOperands, int maxOperands, String operandUsage) {
+            this.name = name;
+            this.options = options;
+            this.minOperands = minOperands;
+            this.maxOperands = maxOperands;
+            this.operandUsage = operandUsage;
+        }
+
+        String usage() {
+            StringBuilder b = new StringBuilder("stork-dataset ").append(name);
+            if (options.contains("--dry-run")) {
+                b.append(" [--dry-run]");
+            }
+            if (options.contains("--older-than")) {
+                b.append(" [--older-than 24h]");
+            }
+            if (options.contains("--retention")) {
+                b.append(" [--retention 7d]");
+            }
+            return b.append(" [-Dkey=value ...] <dataset uri>").append(operandUsage).toString();
+        }
+
+        static Command named(String name) {
+            for (Command c : values()) {
+                if (c.name.equals(name)) {
+                    return c;
+                }
+            }
+            return null;
+        }
+    }
+
+    private static final Set<String> VALUE_OPTIONS = Set.of("--older-than", "--retention");
+    private static final Pattern DURATION = Pattern.compile("(\\d+)(s|m|h|d)");
+
+    /** A command line the tool refuses, before touching any store. */
+    static final class UsageException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /** Every command's usage, one per line; durations take a unit: s, m, h or d. */
+    static String usage() {
+        StringBuilder b = new StringBuilder("usage:");
+        for (Command c : Command.values()) {
+            b.append("\n  ").append(c.usage());
+        }
+        return b.append("\n  (durations take a unit: 90s, 60m, 24h, 7d)").toString();
+    }
+
+    static ToolArguments parse(String[] args) {
+        Command command = null;
+        for (String arg : args) {
+            if (!arg.startsWith("-")) {
+                command = Command.named(arg);
+                if (command == null) {
+                    throw new UsageException("unknown command '" + arg + "'");
+                }
+                break;
+            }
+        }
+        if (command == null) {
+            throw new UsageException("missing command");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        List<String> positional = new ArrayList<>();
+        boolean dryRun = false;
+        Duration olderThan = null;
+        Duration retention = null;
+        boolean commandSeen = false;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.startsWith("-D")) {
+                int eq = arg.indexOf('=');
+                if (eq <= 2) {
+                    throw new UsageException("a setting is -Dkey=value, not '" + arg + "'");
+                }
+                settings.put(arg.substring(2, eq), arg.substring(eq + 1));
+            } else if (arg.startsWith("-") && !isNegativeNumber(arg)) {
+                if (!command.options.contains(arg)) {
+                    boolean known = arg.equals("--dry-run") || VALUE_OPTIONS.contains(arg);
+                    throw new UsageException(known ? command.name + " takes no " + arg + " option"
+                            : "unknown option '" + arg + "'");
+                }
+                if (arg.equals("--dry-run")) {
+                    dryRun = true;
+                    continue;
+                }
+                if (i + 1 >= args.length || args[i + 1].startsWith("-")) {
+                    throw new UsageException("missing value for " + arg + " (a duration such as 24h)");
+                }
+                Duration value = duration(arg, args[++i]);
+                if (arg.equals("--older-than")) {
+                    olderThan = value;
+                } else {
+                    retention = value;
+                }
+            } else if (!commandSeen) {
+                commandSeen = true; // the command itself, found above
+            } else {
+                positional.add(arg);
+            }
+        }
+        if (positional.isEmpty()) {
+            throw new UsageException("missing <dataset uri> for " + command.name);
+        }
+        String uri = positional.get(0);
+        if (!uri.matches("[A-Za-z][A-Za-z0-9+.-]*:.*")) {
+            throw new UsageException("'" + uri + "' is not a dataset URI (e.g. stork://bucket/path)");
+        }
+        List<String> operands = List.copyOf(positional.subList(1, positional.size()));
+        if (operands.size() < command.minOperands) {
+            throw new UsageException(command.name + " needs" + command.operandUsage);
+        }
+        if (operands.size() > command.maxOperands) {
+            throw new UsageException("unexpected argument '" + operands.get(command.maxOperands) + "' for "
+                    + command.name);
+        }
+        if (command == Command.CHANGES || command == Command.RESTORE) {
+            operands.forEach(ToolArguments::generation);
+        }
+        return new ToolArguments(command.name, uri, operands, dryRun, olderThan, retention, settings);
+    }
+
+    /** A generation number operand. */
+    static long generation(String text) {
+        try {
+            long generation = Long.parseLong(text);
+            if (generation >= 0) {
+                return generation;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new UsageException("'" + text + "' is not a generation number");
+    }
+
+    /** {@code 90s}, {@code 60m}, {@code 24h}, {@code 7d}: a unit is required (a bare 7 was once 7 minutes). */
+    static Duration duration(String option, String text) {
+        Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new UsageException(option + " " + text + ": not a duration with a unit (90s, 60m, 24h, 7d)");
+        }
+        long amount = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "s" -> Duration.ofSeconds(amount);
+            case "m" -> Duration.ofMinutes(amount);
+            case "h" -> Duration.ofHours(amount);
+            default -> Duration.ofDays(amount);
+        };
+    }
+
+    private static boolean isNegativeNumber(String arg) {
+        return arg.matches("-\\d+");
+    }
+}
