@@ -51,6 +51,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
     private Instant jobStart;
     private boolean knownEmpty;
     private transient List<ManifestPart> committedParts;
+    private transient LosingAttempts attempts;
 
     // Task side: the files of this task attempt.
     private transient List<Path> taskFiles;
@@ -107,6 +108,14 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         knownEmpty = intents(root(), jobContext.getConfiguration())
                 .flatMap(i -> i.takeExistence(qualified(outputPath))).map(exists -> !exists).orElse(false);
         committedParts = new ArrayList<>();
+        attempts = new LosingAttempts();
+        org.apache.spark.SparkContext.getOrCreate().addSparkListener(attempts);
+    }
+
+    private void stopWatching() {
+        if (attempts != null) {
+            org.apache.spark.SparkContext.getOrCreate().removeSparkListener(attempts);
+        }
     }
 
     @Override
@@ -127,9 +136,13 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
 
     private void commitJob(JobContext jobContext, List<TaskCommitMessage> taskCommits) throws IOException {
         List<ManifestPart> parts = new ArrayList<>();
+        java.util.Set<Integer> stages = new java.util.HashSet<>();
+        java.util.Set<Long> committedAttempts = new java.util.HashSet<>();
         for (TaskCommitMessage message : taskCommits) {
             if (message.obj() instanceof TaskOutput output) {
                 parts.addAll(output.parts());
+                stages.add(output.stage());
+                committedAttempts.add(output.attempt());
             }
         }
         FileSystem fs = root().getFileSystem(jobContext.getConfiguration());
@@ -138,7 +151,17 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
                 jobStart == null ? Instant.now() : jobStart, DatasetProperties.of(jobContext.getConfiguration()));
         LOG.info("Committed job {} to {}: generation {} ({}), {} parts ({} new)", jobId, fs.makeQualified(root()),
                 manifest.generation(), manifest.operation().jsonName(), manifest.parts().size(), parts.size());
+        if (attempts != null) {
+            stopWatching();
+            List<LosingAttempts.Attempt> losers = attempts.losers(stages, committedAttempts, LOSER_PATIENCE);
+            if (!losers.isEmpty()) {
+                LosingAttempts.removeParts(fs, root(), jobId, manifest, losers);
+            }
+        }
     }
+
+    /** How long the job commit waits for the listener bus to deliver its tasks' ends (usually milliseconds). */
+    private static final java.time.Duration LOSER_PATIENCE = java.time.Duration.ofSeconds(5);
 
     /**
      * Deletes the parts of tasks that had committed, unless the manifest may name them (a commit whose
@@ -146,6 +169,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
      */
     @Override
     public void abortJob(JobContext jobContext) {
+        stopWatching();
         if (committedParts == null || committedParts.isEmpty()) {
             return;
         }
@@ -240,7 +264,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
     private TaskCommitMessage describeTaskOutput(TaskAttemptContext taskContext) throws IOException {
         List<Path> files = taskFiles == null ? List.of() : taskFiles;
         if (files.isEmpty()) {
-            return new TaskCommitMessage(new TaskOutput(List.of()));
+            return new TaskCommitMessage(taskOutput(List.of(), taskContext));
         }
         FileSystem fs = root().getFileSystem(taskContext.getConfiguration());
         DatasetCommitter committer = new DatasetCommitter(fs, root(), jobId);
@@ -254,7 +278,13 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
             }
             parts.add(facts.statsJson() == null ? part : part.withStats(facts.statsJson()));
         }
-        return new TaskCommitMessage(new TaskOutput(parts));
+        return new TaskCommitMessage(taskOutput(parts, taskContext));
+    }
+
+    /** Spark's writers number a task attempt's job by its stage and the attempt by Spark's attempt id. */
+    private static TaskOutput taskOutput(List<ManifestPart> parts, TaskAttemptContext taskContext) {
+        TaskAttemptID attempt = taskContext.getTaskAttemptID();
+        return new TaskOutput(parts, attempt.getJobID().getId(), attempt.getId());
     }
 
     @Override

@@ -17,11 +17,13 @@ public final class DatasetAccess {
 
     private final KeyPaths paths;
     private final Namespace namespace;
+    private final io.stork.store.ObjectStore store;
     private final Function<Path, String> keyOf;
 
-    DatasetAccess(KeyPaths paths, Namespace namespace, Function<Path, String> keyOf) {
+    DatasetAccess(KeyPaths paths, Namespace namespace, io.stork.store.ObjectStore store, Function<Path, String> keyOf) {
         this.paths = paths;
         this.namespace = namespace;
+        this.store = store;
         this.keyOf = keyOf;
     }
 
@@ -54,6 +56,25 @@ public final class DatasetAccess {
         String key = keyOf.apply(path);
         return namespace.manifestForListing(key).filter(manifest -> manifest.rootKey().equals(key))
                 .map(manifest -> new DatasetParts(paths, manifest));
+    }
+
+    /**
+     * Every object under the directory {@code path} as the store lists it, named by a manifest or not (1
+     * LIST per 1,000 objects): for a committer removing what its own losing attempts wrote, which the
+     * file system's listings hide behind the manifest.
+     */
+    public java.util.List<Path> objectsUnder(Path path) throws IOException {
+        String key = keyOf.apply(path);
+        java.util.List<Path> objects = new java.util.ArrayList<>();
+        try (io.stork.store.StoreIterator<io.stork.store.ListEntry> pages = store
+                .list(io.stork.store.ListRequest.of(paths.bucket(), key.isEmpty() ? "" : key + "/"))) {
+            while (pages.hasNext()) {
+                if (pages.next() instanceof io.stork.store.ListEntry.ListedObject object && !object.name().endsWith("/")) {
+                    objects.add(paths.pathOf(object.name()));
+                }
+            }
+        }
+        return objects;
     }
 
     /** A committer of this process has just committed {@code manifest} at {@code path}: cache it as read. */

@@ -285,7 +285,7 @@ public class StorkFileSystem extends FileSystem
 
     /** For data skipping and committers ({@link DatasetAccess}): datasets as their manifests name them. */
     public DatasetAccess datasets() {
-        return new DatasetAccess(paths, namespace, this::keyOf);
+        return new DatasetAccess(paths, namespace, store, this::keyOf);
     }
 
     @Override
