@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Inspect a dataset, or clean up the objects of failed attempts that no manifest names.
-#   bash scripts/stork-dataset.sh inspect stork://bucket/path
-#   bash scripts/stork-dataset.sh clean [--dry-run] [--older-than 60m] stork://bucket/path
+# The dataset tool (docs/commit-protocol.md#maintenance-and-running-jobs):
+#   bash scripts/stork-dataset.sh [--local-store] inspect|stats|history stork://bucket/path
+#   bash scripts/stork-dataset.sh [--local-store] clean [--dry-run] [--older-than 24h] stork://bucket/path
+#   bash scripts/stork-dataset.sh [--local-store] vacuum [--dry-run] [--retention 7d] stork://bucket/path
+#   bash scripts/stork-dataset.sh [--local-store] changes|restore stork://bucket/path <generation> ...
+#   bash scripts/stork-dataset.sh [--local-store] index stork://bucket/path <format> [option=value ...]
 # Bucket settings come from -Dfs.stork.bucket.<b>.*=... arguments or core-site.xml on the class path;
 # with --local-store, every bucket points at the project's local store (S3 API; add
-# -Dfs.stork.api=swift for the Swift API).
+# -Dfs.stork.api=swift for the Swift API). Every argument reaches the tool as given, spaces included.
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
@@ -23,6 +26,12 @@ done
 if [[ ! -f stork-demo/target/classes/io/stork/demo/Demo.class ]]; then
   mvn -q -B --no-transfer-progress install -DskipTests >&2
 fi
-# The demo module's class path holds Hadoop, the connector and the commit module.
-exec mvn -q -B --no-transfer-progress -pl stork-demo exec:exec \
-  -Dexec.args="-classpath %classpath io.stork.commit.DatasetTool ${ARGS[*]}"
+# The demo module's class path holds Hadoop, the connector, the commit module and Spark (for index);
+# computed once, then java runs the tool directly, so that arguments pass through untouched.
+CLASSPATH_FILE="$REPO/.stork/dataset-tool.classpath"
+if [[ ! -s "$CLASSPATH_FILE" || stork-demo/pom.xml -nt "$CLASSPATH_FILE" || pom.xml -nt "$CLASSPATH_FILE" ]]; then
+  mkdir -p "$REPO/.stork"
+  mvn -q -B --no-transfer-progress -pl stork-demo dependency:build-classpath \
+    -Dmdep.outputFile="$CLASSPATH_FILE" -Dmdep.includeScope=runtime >&2
+fi
+exec java -cp "$REPO/stork-demo/target/classes:$(cat "$CLASSPATH_FILE")" io.stork.commit.DatasetTool ${ARGS[@]+"${ARGS[@]}"}

@@ -166,10 +166,15 @@ final class DatasetMaintenance {
         }
         Set<String> attempts = new TreeSet<>();
         plan.strays().forEach(s -> PartNames.attemptOf(s.getPath().getName()).ifPresent(attempts::add));
-        Manifest fenced = new DatasetCommitter(fs, inspection.root(), command + "-" + java.util.UUID.randomUUID())
-                .fence(attempts);
+        DatasetCommitter committer = new DatasetCommitter(fs, inspection.root(), command + "-" + java.util.UUID.randomUUID());
+        Manifest fenced = committer.fence(attempts);
         Set<String> named = new HashSet<>();
         fenced.parts().forEach(p -> named.add(p.path()));
+        // Where the store cannot arbitrate commits (S3 without conditional writes), a commit that read the
+        // dataset before the fence may still overwrite it moments later: read again after a pause and
+        // spare whatever the manifest names then.
+        pause(FENCE_SETTLE);
+        committer.readManifest().ifPresent(m -> m.parts().forEach(p -> named.add(p.path())));
         List<LocatedFileStatus> unnamed = new ArrayList<>();
         int spared = 0;
         for (LocatedFileStatus stray : plan.strays()) {
@@ -231,6 +236,18 @@ final class DatasetMaintenance {
             }
         }
         return doomed;
+    }
+
+    /** Longer than a commit takes from reading the manifest to writing the next one. */
+    private static final Duration FENCE_SETTLE = Duration.ofMillis(500);
+
+    private static void pause(Duration d) throws java.io.InterruptedIOException {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while fencing");
+        }
     }
 
     private String relative(LocatedFileStatus file) {

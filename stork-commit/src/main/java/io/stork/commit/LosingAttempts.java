@@ -9,10 +9,14 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.SparkContext;
+import org.apache.spark.Success$;
+import org.apache.spark.TaskContext;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
@@ -20,95 +24,139 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The task attempts of one write job that the driver saw start and that did not commit: attempts that
- * failed, lost a speculation race or died with their executor. An attempt usually deletes its own parts
- * when it aborts; one whose executor died cannot, and its parts would stay in the store, invisible through
- * Stork but listed and billed. After the job's commit, {@link #removeParts} deletes the parts of those
- * attempts (their names carry the job and the attempt: one listing and one bulk delete, only in jobs where
- * an attempt was lost, so the clean path keeps its calls). What the driver cannot know (it died itself,
- * or a losing attempt writes after the listing) stays for clean and vacuum.
+ * What the driver saw of a write job's task attempts that did not commit: attempts that failed, lost a
+ * speculation race or died with their executor. An attempt usually deletes its own parts when it aborts;
+ * one whose executor died cannot, and one that loses after writing may not, so their parts would stay in
+ * the store, invisible through Stork but listed and billed. After the job's commit, {@link #removeParts}
+ * deletes the parts that carry the job's name and that its manifest does not name (one listing and one
+ * bulk delete, only in jobs where an attempt was lost: the clean path keeps its calls). What the driver
+ * cannot know (it died itself, or a losing attempt writes after the listing) stays for clean and vacuum.
  *
- * <p>Registered on the driver's listener bus for the job's lifetime by {@link StorkCommitProtocol}; the
- * attempt number in a part's name is Spark's task attempt id, which is the id this listener sees.
+ * <p>A listener on the driver's bus for the job's lifetime, opened by the committer's job setup and closed
+ * by its commit or abort: no state outlives the job.
  */
 final class LosingAttempts extends SparkListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(LosingAttempts.class);
 
-    /** A task attempt as a part's name carries it: the task (partition) and the attempt id. */
-    record Attempt(int task, long attempt) {
+    /** How long a job commit waits for the bus to deliver its tasks' ends (usually milliseconds). */
+    static final Duration PATIENCE = Duration.ofSeconds(5);
+
+    private final SparkContext context;
+    private final Map<Long, Integer> stageOf = new ConcurrentHashMap<>(); // attempt id as parts name it -> stage
+    private final Set<Long> ended = ConcurrentHashMap.newKeySet();
+    private volatile boolean troubled; // an attempt failed, was killed, or was launched speculatively
+
+    private LosingAttempts(SparkContext context) {
+        this.context = context;
     }
 
-    private final Map<Long, int[]> started = new ConcurrentHashMap<>(); // attempt id -> {stage, partition}
-    private final Set<Long> ended = ConcurrentHashMap.newKeySet();
+    /** On the driver of a Spark application: a listener for the job, registered. Empty elsewhere. */
+    static Optional<LosingAttempts> watch() {
+        if (TaskContext.get() != null) {
+            return Optional.empty();
+        }
+        scala.Option<SparkContext> active = org.apache.spark.SparkContext$.MODULE$.getActive();
+        if (active.isEmpty()) {
+            return Optional.empty();
+        }
+        LosingAttempts attempts = new LosingAttempts(active.get());
+        active.get().addSparkListener(attempts);
+        return Optional.of(attempts);
+    }
+
+    void stop() {
+        context.removeSparkListener(this);
+    }
 
     @Override
     public void onTaskStart(SparkListenerTaskStart event) {
-        started.put(nameId(event.taskInfo().taskId()), new int[] {event.stageId(), event.taskInfo().partitionId()});
+        stageOf.put(nameId(event.taskInfo().taskId()), event.stageId());
+        if (event.taskInfo().speculative()) {
+            troubled = true;
+        }
     }
 
     @Override
     public void onTaskEnd(SparkListenerTaskEnd event) {
         ended.add(nameId(event.taskInfo().taskId()));
+        if (event.reason() != Success$.MODULE$) {
+            troubled = true;
+        }
     }
 
-    /** Spark's file writers name an attempt by its id's low 31 bits. */
+    /** Spark SQL's file writers name an attempt by its id's low 31 bits. */
     private static long nameId(long taskId) {
         return (int) taskId & Integer.MAX_VALUE;
     }
 
     /**
-     * The attempts of {@code stages} other than the committed ones. The listener bus delivers events
-     * after the scheduler acts: waits (up to {@code patience}) until it has delivered the end of every
-     * committed attempt, after which every attempt started before the job ended has been seen.
+     * Whether an attempt of {@code stages} other than the {@code committed} ones started (Spark SQL, whose
+     * parts carry the attempt id). The bus delivers events after the scheduler acts: waits (up to
+     * {@link #PATIENCE}) until it has delivered the end of every committed attempt, after which every
+     * attempt started before the job ended has been seen.
      */
-    List<Attempt> losers(Set<Integer> stages, Set<Long> committed, Duration patience) {
-        long deadline = System.nanoTime() + patience.toNanos();
+    boolean lostAny(Set<Integer> stages, Set<Long> committed) {
+        awaitEnds(committed);
+        for (Map.Entry<Long, Integer> e : stageOf.entrySet()) {
+            if (stages.contains(e.getValue()) && !committed.contains(e.getKey())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether any attempt failed, was killed or was launched speculatively while the job ran (RDD writes,
+     * whose attempt numbers are not the ids the bus reports). A concurrent job's trouble costs this one
+     * a listing, never a part: only parts carrying this job's name are removed.
+     */
+    boolean sawTrouble() {
+        return troubled;
+    }
+
+    private void awaitEnds(Set<Long> committed) {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (!ended.containsAll(committed) && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(5);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                break;
+                return;
             }
         }
-        List<Attempt> losers = new ArrayList<>();
-        started.forEach((id, where) -> {
-            if (stages.contains(where[0]) && !committed.contains(id)) {
-                losers.add(new Attempt(where[1], id));
-            }
-        });
-        return losers;
     }
 
     /**
-     * Deletes the parts the job's losing attempts left under {@code root} that {@code manifest} does not
-     * name. Best effort: the commit stands whatever happens here. Returns how many were deleted.
+     * Deletes the attempt parts under {@code root} written by the job that wrote {@code written} (as their
+     * names carry it) that {@code manifest} does not name: the job has committed, so none of them ever
+     * will be. Best effort: the commit stands whatever happens here. Returns how many were deleted.
      */
-    static int removeParts(FileSystem fs, Path root, String jobId, Manifest manifest, List<Attempt> losers) {
-        Set<String> keys = new HashSet<>();
-        losers.forEach(a -> keys.add(jobId + "/" + a.task() + "/" + a.attempt()));
-        Set<String> named = new HashSet<>();
-        for (ManifestPart part : manifest.parts()) {
-            named.add(part.path());
+    static int removeParts(FileSystem fs, Path root, Manifest manifest, List<ManifestPart> written) {
+        Set<String> jobs = new HashSet<>();
+        written.forEach(p -> PartNames.writingJobOf(PartNames.fileName(p.path())).ifPresent(jobs::add));
+        if (jobs.isEmpty()) {
+            return 0;
         }
+        Set<String> named = new HashSet<>();
+        manifest.parts().forEach(p -> named.add(p.path()));
         try {
             Path qualifiedRoot = fs.makeQualified(root);
             List<Path> doomed = new ArrayList<>();
             for (Path object : objectsUnder(fs, qualifiedRoot)) {
-                String key = PartNames.attemptOf(object.getName()).orElse(null);
-                if (key != null && keys.contains(key)
+                Optional<String> job = PartNames.writingJobOf(object.getName());
+                if (job.isPresent() && jobs.contains(job.get())
                         && !named.contains(DatasetCommitter.relativePath(qualifiedRoot, object))) {
                     doomed.add(object);
                 }
             }
             int failures = doomed.isEmpty() ? 0 : DatasetCommitter.deleteAll(fs, qualifiedRoot, doomed);
-            LOG.info("Job {}: {} task attempts did not commit; removed {} parts they left under {}", jobId,
-                    losers.size(), doomed.size() - failures, qualifiedRoot);
+            LOG.info("Job {}: attempts were lost; removed {} parts they left under {}", jobs, doomed.size() - failures,
+                    qualifiedRoot);
             return doomed.size() - failures;
         } catch (IOException | RuntimeException e) {
-            LOG.warn("Job {}: committed; the parts of its {} losing attempts were not all removed ({}): no "
-                    + "manifest names them, clean removes them", jobId, losers.size(), e.toString());
+            LOG.warn("Job {}: committed; the parts of its lost attempts were not all removed ({}): no manifest "
+                    + "names them, clean removes them", jobs, e.toString());
             return 0;
         }
     }

@@ -51,7 +51,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
     private Instant jobStart;
     private boolean knownEmpty;
     private transient List<ManifestPart> committedParts;
-    private transient LosingAttempts attempts;
+    private transient java.util.Optional<LosingAttempts> attempts;
 
     // Task side: the files of this task attempt.
     private transient List<Path> taskFiles;
@@ -108,13 +108,12 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         knownEmpty = intents(root(), jobContext.getConfiguration())
                 .flatMap(i -> i.takeExistence(qualified(outputPath))).map(exists -> !exists).orElse(false);
         committedParts = new ArrayList<>();
-        attempts = new LosingAttempts();
-        org.apache.spark.SparkContext.getOrCreate().addSparkListener(attempts);
+        attempts = LosingAttempts.watch();
     }
 
     private void stopWatching() {
         if (attempts != null) {
-            org.apache.spark.SparkContext.getOrCreate().removeSparkListener(attempts);
+            attempts.ifPresent(LosingAttempts::stop);
         }
     }
 
@@ -151,17 +150,11 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
                 jobStart == null ? Instant.now() : jobStart, DatasetProperties.of(jobContext.getConfiguration()));
         LOG.info("Committed job {} to {}: generation {} ({}), {} parts ({} new)", jobId, fs.makeQualified(root()),
                 manifest.generation(), manifest.operation().jsonName(), manifest.parts().size(), parts.size());
-        if (attempts != null) {
-            stopWatching();
-            List<LosingAttempts.Attempt> losers = attempts.losers(stages, committedAttempts, LOSER_PATIENCE);
-            if (!losers.isEmpty()) {
-                LosingAttempts.removeParts(fs, root(), jobId, manifest, losers);
-            }
+        stopWatching();
+        if (attempts != null && attempts.isPresent() && attempts.get().lostAny(stages, committedAttempts)) {
+            LosingAttempts.removeParts(fs, root(), manifest, parts);
         }
     }
-
-    /** How long the job commit waits for the listener bus to deliver its tasks' ends (usually milliseconds). */
-    private static final java.time.Duration LOSER_PATIENCE = java.time.Duration.ofSeconds(5);
 
     /**
      * Deletes the parts of tasks that had committed, unless the manifest may name them (a commit whose

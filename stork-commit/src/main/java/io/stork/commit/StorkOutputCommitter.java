@@ -53,6 +53,7 @@ public class StorkOutputCommitter extends PathOutputCommitter {
     // Driver side, between setupJob and commitJob/abortJob.
     private boolean knownEmpty;
     private java.util.Optional<TaskReports> reports = java.util.Optional.empty();
+    private java.util.Optional<LosingAttempts> attempts = java.util.Optional.empty();
 
     public StorkOutputCommitter(Path outputPath, TaskAttemptContext context) throws IOException {
         super(outputPath, context);
@@ -95,6 +96,7 @@ public class StorkOutputCommitter extends PathOutputCommitter {
         StorkFileSystem fs = storkFileSystem(context);
         knownEmpty = fs.commitIntegration().seenAbsentWithin(keyOf(fs, outputPath), CHECKED_BEFORE_JOB);
         reports = TaskReports.open(jobId);
+        attempts = reports.isPresent() ? LosingAttempts.watch() : java.util.Optional.empty();
     }
 
     @Override
@@ -153,6 +155,10 @@ public class StorkOutputCommitter extends PathOutputCommitter {
         reports.ifPresent(TaskReports::close);
         LOG.info("Committed job {} to {}: generation {}, {} parts ({} new)", jobId, fs.makeQualified(outputPath),
                 manifest.generation(), manifest.parts().size(), parts.size());
+        attempts.ifPresent(LosingAttempts::stop);
+        if (attempts.isPresent() && attempts.get().sawTrouble()) {
+            LosingAttempts.removeParts(fs, outputPath, manifest, parts);
+        }
     }
 
     /** The parts the job's committed tasks reported, through Spark or in markers (one listing; one attempt per task). */
@@ -197,5 +203,6 @@ public class StorkOutputCommitter extends PathOutputCommitter {
         }
         new DatasetCommitter(fs, outputPath, jobId).deleteUncommitted(doomed);
         reports.ifPresent(TaskReports::close);
+        attempts.ifPresent(LosingAttempts::stop);
     }
 }

@@ -203,6 +203,10 @@ class CommitFailureCampaignTest {
         Map<FaultPlan.Fault, Integer> injected = new EnumMap<>(FaultPlan.Fault.class);
         int strays = 0;
         int jobs = 0;
+        int cleanupJobs = 0;
+        long cleanupLists = 0;
+        long cleanupDeletes = 0;
+        List<Object[]> written = new ArrayList<>(); // fs, bucket, path, manifest: strays counted again at the end
         for (int round = 0; round < rounds; round++) {
             for (String[] run : new String[][] {{S3_BUCKET, "Stork"}, {SWIFT_BUCKET, "Stork"},
                     {S3_BUCKET, "classic"}, {SWIFT_BUCKET, "classic"},
@@ -220,6 +224,7 @@ class CommitFailureCampaignTest {
                 String path = "stork://" + bucket + "/round-" + round + "-" + UUID.randomUUID().toString().substring(0, 6);
                 spark.sparkContext().setLocalProperty(FaultPlan.SEED_PROPERTY, Long.toString(seed));
                 String api = (bucket.equals(S3_BUCKET) ? "S3" : "Swift") + " " + run[1] + " protocol";
+                io.stork.localstore.AccessLog.Window window = LocalStore.shared().accessLog().openWindow();
                 try {
                     var rows = spark.range(0, PARTITIONS * ROWS_PER_PARTITION, 1, PARTITIONS)
                             .mapPartitions(new FaultyRows(), Encoders.STRING());
@@ -241,8 +246,23 @@ class CommitFailureCampaignTest {
                 } finally {
                     spark.sparkContext().setLocalProperty(FaultPlan.SEED_PROPERTY, null);
                 }
+                // The job commit's removal of lost attempts' parts: a listing of the dataset without a
+                // delimiter, and a bulk delete (a successful job deletes nothing otherwise).
+                String datasetKey = new Path(path).toUri().getPath().substring(1);
+                long lists = window.counts().entries().stream().filter(e -> e.callType() == io.stork.store.CallType.LIST
+                        && !String.valueOf(e.query()).contains("delimiter")
+                        && java.net.URLDecoder.decode(String.valueOf(e.query()), java.nio.charset.StandardCharsets.UTF_8)
+                                .contains(datasetKey)).count();
+                long deletes = window.counts().calls(io.stork.store.CallType.BULK_DELETE);
+                window.close();
+                if (lists > 0) {
+                    cleanupJobs++;
+                }
+                cleanupLists += lists;
+                cleanupDeletes += deletes;
                 List<String> read = spark.read().text(path).as(Encoders.STRING()).collectAsList().stream().sorted().toList();
                 Manifest manifest = manifest(fs, path);
+                written.add(new Object[] {fs, bucket, path, manifest});
                 Set<Integer> tasks = manifest.parts().stream().map(ManifestPart::task).collect(Collectors.toSet());
                 if (!read.equals(expected)) {
                     failures.add(api + " round " + round + " (seed " + seed + "): read " + read.size()
@@ -253,8 +273,9 @@ class CommitFailureCampaignTest {
                             + " parts for tasks " + tasks);
                 }
                 strays += strayParts(fs, bucket, path, manifest);
-                System.err.printf("campaign: %s round %d ok=%s, %d stray attempt parts in the store (invisible)%n",
-                        api, round, read.equals(expected), strayParts(fs, bucket, path, manifest));
+                System.err.printf("campaign: %s round %d ok=%s, %d stray attempt parts in the store (invisible); "
+                        + "job commit's cleanup: %d LIST, %d bulk DELETE%n", api, round, read.equals(expected),
+                        strayParts(fs, bucket, path, manifest), lists, deletes);
             }
             bindRddCommitters(false);
             // A job that fails for good (every attempt of a task fails) leaves no manifest.
@@ -271,11 +292,24 @@ class CommitFailureCampaignTest {
                 failures.add("round " + round + ": a failed job left a manifest");
             }
         }
+        // Later, once every losing attempt has ended one way or another (the stalled ones sleep 10 s).
+        Thread.sleep(12_000);
+        int settled = 0;
+        int settledJobs = 0;
+        for (Object[] w : written) {
+            int left = strayParts((StorkFileSystem) w[0], (String) w[1], (String) w[2], (Manifest) w[3]);
+            settled += left;
+            settledJobs += left > 0 ? 1 : 0;
+        }
         System.err.printf("campaign tally: %d rounds per API, %d jobs committed, faults injected %s; scheduler: "
                 + "%d speculative attempts, %d failed or killed attempts, %d executors lost; %d stray attempt "
                 + "parts left in the store (none visible); %d failures%n", rounds, jobs, injected,
                 EVENTS.speculativeLaunches.get(), EVENTS.failedAttempts.get(), EVENTS.executorsLost.get(), strays,
                 failures.size());
+        System.err.printf("campaign strays: right after each job %d; 12 s after the last job %d parts in %d of %d "
+                + "jobs; job commits that removed lost attempts' parts: %d of %d jobs, adding %d LIST and %d bulk "
+                + "DELETE in all%n", strays, settled, settledJobs, jobs, cleanupJobs, jobs, cleanupLists,
+                cleanupDeletes);
         for (String failure : failures) {
             System.err.println("campaign FAILURE: " + failure);
         }
