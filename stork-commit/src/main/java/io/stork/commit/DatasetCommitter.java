@@ -227,10 +227,10 @@ final class DatasetCommitter {
     /**
      * Commits a generation naming the same parts that fences task attempts ({@link
      * io.stork.manifest.commit.Fences}): none of their parts can be committed after it. Maintenance
-     * does this before deleting their parts.
+     * does this before deleting their parts. {@code knownPrevious}: the manifest just read, or null to read it.
      */
-    Manifest fence(java.util.Set<String> attempts) throws IOException {
-        return commitPoint.commit(CommitPoint.Request.fence(jobId, WRITER, attempts));
+    Manifest fence(java.util.Set<String> attempts, Manifest knownPrevious) throws IOException {
+        return commitPoint.commit(CommitPoint.Request.fence(jobId, WRITER, attempts, knownPrevious));
     }
 
     /** Deletes files through Hadoop's bulk delete, a page at a time. Returns the number of failures. */

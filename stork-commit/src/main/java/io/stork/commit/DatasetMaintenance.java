@@ -167,7 +167,10 @@ final class DatasetMaintenance {
         Set<String> attempts = new TreeSet<>();
         plan.strays().forEach(s -> PartNames.attemptOf(s.getPath().getName()).ifPresent(attempts::add));
         DatasetCommitter committer = new DatasetCommitter(fs, inspection.root(), command + "-" + java.util.UUID.randomUUID());
-        Manifest fenced = committer.fence(attempts);
+        // Read afresh, not the inspected manifest: the listing may have taken long, and where the store cannot
+        // arbitrate commits (S3 without conditional writes) a fence built on a stale manifest would replace a
+        // generation committed since.
+        Manifest fenced = committer.fence(attempts, null);
         Set<String> named = new HashSet<>();
         fenced.parts().forEach(p -> named.add(p.path()));
         // Where the store cannot arbitrate commits (S3 without conditional writes), a commit that read the

@@ -74,7 +74,12 @@ public final class CommitPoint {
 
         /** A maintenance commit: the same parts, and the task {@code attempts} fenced ({@link Fences}). */
         public static Request fence(String jobId, String writer, java.util.Set<String> attempts) {
-            return new Request(jobId, writer, List.of(), MergePlan.MAINTENANCE, false, Instant.now(), null,
+            return fence(jobId, writer, attempts, null);
+        }
+
+        /** As {@link #fence(String, String, java.util.Set)}, building on the manifest the caller just read. */
+        public static Request fence(String jobId, String writer, java.util.Set<String> attempts, Manifest knownPrevious) {
+            return new Request(jobId, writer, List.of(), MergePlan.MAINTENANCE, false, Instant.now(), knownPrevious,
                     java.util.Map.of(), attempts);
         }
     }

@@ -246,13 +246,14 @@ class CommitFailureCampaignTest {
                 } finally {
                     spark.sparkContext().setLocalProperty(FaultPlan.SEED_PROPERTY, null);
                 }
-                // The job commit's removal of lost attempts' parts: a listing of the dataset without a
-                // delimiter, and a bulk delete (a successful job deletes nothing otherwise).
+                // The job commit's removal of lost attempts' parts: one full page listing of the dataset
+                // (prefix "<dataset>/", no delimiter), and a bulk delete (a successful job deletes nothing else).
                 String datasetKey = new Path(path).toUri().getPath().substring(1);
-                long lists = window.counts().entries().stream().filter(e -> e.callType() == io.stork.store.CallType.LIST
-                        && !String.valueOf(e.query()).contains("delimiter")
-                        && java.net.URLDecoder.decode(String.valueOf(e.query()), java.nio.charset.StandardCharsets.UTF_8)
-                                .contains(datasetKey)).count();
+                long lists = window.counts().entries().stream().filter(e -> e.callType() == io.stork.store.CallType.LIST)
+                        .map(e -> java.net.URLDecoder.decode(String.valueOf(e.query()), java.nio.charset.StandardCharsets.UTF_8))
+                        .filter(q -> !q.contains("delimiter") && (q.contains("max-keys=1000") || q.contains("limit=1000"))
+                                && java.util.Arrays.asList(q.split("&")).contains("prefix=" + datasetKey + "/"))
+                        .count();
                 long deletes = window.counts().calls(io.stork.store.CallType.BULK_DELETE);
                 window.close();
                 if (lists > 0) {

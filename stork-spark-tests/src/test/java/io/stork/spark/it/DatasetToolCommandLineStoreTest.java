@@ -147,6 +147,34 @@ class DatasetToolCommandLineStoreTest {
     }
 
     @Test
+    void aVacuumFencesThenDeletesShowingItsProgressAndSummaryAtTheCostTheDesignNoteGives() throws Exception {
+        StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, BUCKET);
+        String dataset = "stork://" + BUCKET + "/vacuumed";
+        spark.range(0, 40, 1, 2).write().parquet(dataset);
+        spark.range(0, 20, 1, 1).write().mode(SaveMode.Overwrite).parquet(dataset); // two retained parts
+        String stray = "vacuumed/" + PartNames.partFileName(4, UUID.randomUUID().toString(), 8, ".parquet");
+        fs.store().put(ObjectKey.of(BUCKET, stray), PutBody.of("stray".getBytes(StandardCharsets.UTF_8)),
+                io.stork.store.PutOptions.defaults());
+        int before = objects(fs, dataset).size();
+
+        AccessLog.Window window = LocalStore.shared().accessLog().openWindow();
+        Run run = tool("-Dfs.stork.tool.progress.interval=0s", "-Dfs.stork.maintenance.retention.check=false",
+                "vacuum", "--retention", "0s", dataset);
+        assertThat(run.exit()).as(String.join("\n", run.lines())).isZero();
+        assertThat(run.lines()).contains("vacuum: listed 1 objects")
+                .contains("vacuum: fenced 1 task attempts in generation 3 (they can no longer commit)")
+                .anyMatch(l -> l.matches("vacuum: deleted 3 of 3 objects, [\\d,]+ of [\\d,]+ bytes"))
+                .anyMatch(l -> l.matches("vacuum: deleted 3 objects \\(2 dropped parts, 1 stray attempt parts, 0 "
+                        + "bookkeeping\\), freed [\\d,]+ bytes"));
+        var calls = new java.util.EnumMap<>(window.counts().byType());
+        assertThat(calls).as("inspect: GET + LIST; fence: GET + PUT; the read after it: GET; one bulk delete")
+                .isEqualTo(Map.of(io.stork.store.CallType.GET, 3L, io.stork.store.CallType.LIST, 1L,
+                        io.stork.store.CallType.PUT, 1L, io.stork.store.CallType.BULK_DELETE, 1L));
+        assertThat(objects(fs, dataset)).hasSize(before - 3).doesNotContain(stray);
+        assertThat(spark.read().parquet(dataset).count()).isEqualTo(20);
+    }
+
+    @Test
     void argumentsWithSpacesSurviveTheScript() throws Exception {
         String dataset = "stork://" + BUCKET + "/spaced";
         spark.range(0, 10, 1, 1).write().parquet(dataset);
