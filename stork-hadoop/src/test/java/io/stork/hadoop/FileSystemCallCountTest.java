@@ -58,7 +58,7 @@ class FileSystemCallCountTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void readsWritesAndStatusCostTheirTargets(StoreApi api) throws IOException {
         String bucket = "it-fs-calls-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = open(api, bucket)) {
@@ -138,7 +138,7 @@ class FileSystemCallCountTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void vectoredReadsMergeNearbyRangesAndOpenFileWithAStatusMakesNoLookup(StoreApi api) throws Exception {
         String bucket = "it-fs-vector-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = open(api, bucket)) {
@@ -188,7 +188,7 @@ class FileSystemCallCountTest {
      * sends no bytes that nobody reads. A sequential read past a range's end continues with the next range.
      */
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void randomReadsAskForTheBytesTheyReadAndNoMore(StoreApi api) throws Exception {
         String bucket = "it-fs-random-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = open(api, bucket)) {
@@ -224,7 +224,7 @@ class FileSystemCallCountTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void aSmallObjectOfKnownLengthIsOneGetWhateverTheReaderDoes(StoreApi api) throws Exception {
         String bucket = "it-fs-small-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = open(api, bucket)) {

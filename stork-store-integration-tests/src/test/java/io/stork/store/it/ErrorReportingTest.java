@@ -111,7 +111,7 @@ class ErrorReportingTest {
 
     @Test
     void aMissingBucketIsNamed() throws IOException {
-        for (StoreApi api : StoreApi.values()) {
+        for (StoreApi api : StoreApi.wire()) {
             try (ObjectStore store = TestStores.open(api)) {
                 String bucket = TestStores.uniqueBucket("absent");
                 Throwable put = catchThrowable(() -> store.put(ObjectKey.of(bucket, "k"), PutBody.of(new byte[1]),
@@ -152,7 +152,7 @@ class ErrorReportingTest {
 
     @Test
     void aKeyTheStoreRejectsIsReportedWithTheStoresReason() throws IOException {
-        for (StoreApi api : StoreApi.values()) {
+        for (StoreApi api : StoreApi.wire()) {
             try (ObjectStore store = TestStores.open(api)) {
                 String bucket = TestStores.uniqueBucket("reject");
                 store.createBucket(bucket);

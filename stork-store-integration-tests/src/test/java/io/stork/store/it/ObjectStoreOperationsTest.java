@@ -38,7 +38,7 @@ class ObjectStoreOperationsTest {
 
     @BeforeAll
     static void openStores() throws IOException {
-        for (StoreApi api : StoreApi.values()) {
+        for (StoreApi api : StoreApi.wire()) {
             ObjectStore store = TestStores.open(api);
             String bucket = TestStores.uniqueBucket("ops-" + api.scheme());
             store.createBucket(bucket);
@@ -71,7 +71,7 @@ class ObjectStoreOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void putThenGetReturnsBytesAndMetadataFromTheGetItself(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         byte[] data = randomBytes(100_000, 1);
@@ -95,7 +95,7 @@ class ObjectStoreOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void zeroByteObjectsRoundTrip(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         ObjectKey key = key(api, "empty/zero");
@@ -113,7 +113,7 @@ class ObjectStoreOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void awkwardKeysRoundTripThroughEveryOperation(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         List<String> names = List.of("with space/a b.txt", "unicode/ünï-çødé-日本語.txt", "percent/100%.txt",
@@ -141,7 +141,7 @@ class ObjectStoreOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void rangeReadsAtTheEdges(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         byte[] data = randomBytes(1000, 2);
@@ -176,7 +176,7 @@ class ObjectStoreOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void missingObjectsFailWithANamedError(StoreApi api) {
         ObjectStore store = STORES.get(api);
         ObjectKey key = key(api, "missing/nothing-here");
@@ -188,7 +188,7 @@ class ObjectStoreOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void deleteIsIdempotentAndBulkDeleteRemovesEverything(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         ObjectKey single = key(api, "delete/single");
@@ -212,7 +212,7 @@ class ObjectStoreOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void serverSideCopyCopiesBytesAndMetadata(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         byte[] data = randomBytes(50_000, 3);
@@ -228,7 +228,7 @@ class ObjectStoreOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void streamingUploadsOfEverySizeReadBack(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         for (int size : new int[] {1, 64 * 1024 + 7, 3 * 1024 * 1024 + 11}) {
@@ -247,7 +247,7 @@ class ObjectStoreOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void listingIsLazyAndRollsUpPrefixes(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         String bucket = BUCKETS.get(api);

@@ -31,7 +31,7 @@ class RetryAndFaultTest {
     private static final int MIB = 1024 * 1024;
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void throttledAndDroppedPutsAreRetriedAndLandOnce(StoreApi api) throws IOException {
         String bucket = TestStores.uniqueBucket("retry-" + api.scheme());
         try (ObjectStore direct = TestStores.open(api)) {
@@ -63,7 +63,7 @@ class RetryAndFaultTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void readsAndListingsSurviveDroppedConnections(StoreApi api) throws IOException {
         String bucket = TestStores.uniqueBucket("drop-" + api.scheme());
         byte[] data = ObjectStoreOperationsTest.randomBytes(1000, 7);
@@ -86,7 +86,7 @@ class RetryAndFaultTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void retriesAreBoundedAndTheLastFailureIsReported(StoreApi api) throws IOException {
         String bucket = TestStores.uniqueBucket("bound-" + api.scheme());
         try (ObjectStore direct = TestStores.open(api)) {
@@ -125,7 +125,7 @@ class RetryAndFaultTest {
     }
 
     @ParameterizedTest
-    @EnumSource(StoreApi.class)
+    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
     void aStreamingUploadThatFailsPartWayLeavesNoObjectAndNoParts(StoreApi api) throws IOException {
         String bucket = TestStores.uniqueBucket("partway-" + api.scheme());
         try (ObjectStore direct = TestStores.open(api)) {
