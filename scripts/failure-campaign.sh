@@ -26,11 +26,12 @@ trap '[ $started -eq 1 ] && bash scripts/local-store.sh stop || true' EXIT
 mvn -q -B --no-transfer-progress install -DskipTests >&2
 start=$(date +%s)
 set +e
-mvn -B --no-transfer-progress -pl stork-spark-tests surefire:test -Dtest=CommitFailureCampaignTest \
-  -Dstork.campaign.rounds="$ROUNDS" -Dstork.repo.root="$REPO" > "$REPO/.stork/failure-campaign.log" 2>&1
+mvn -B --no-transfer-progress -pl stork-spark-tests failsafe:integration-test failsafe:verify \
+  -Dit.test=CommitFailureCampaignIT -Dstork.campaign.rounds="$ROUNDS" -Dstork.repo.root="$REPO" \
+  > "$REPO/.stork/failure-campaign.log" 2>&1
 rc=$?
 set -e
-report="$(ls stork-spark-tests/target/surefire-reports/*CommitFailureCampaignTest-output.txt)"
+report="$(ls stork-spark-tests/target/failsafe-reports/*CommitFailureCampaignIT-output.txt)"
 grep -h "^campaign" "$report" | tee /dev/stderr >/dev/null
 tally="$(grep -h "^campaign tally" "$report" | tail -1)"
 mkdir -p docs/benchmarks

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Stork's build, tests and demo need on a fresh Debian/Ubuntu machine, if missing:
 # a JDK 17+, Maven, curl, and the local object store's packages (scripts/local-store.sh install).
+#   --build-only   the build's tools only, no store (the unit tests: scripts/unit-tests.sh)
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -21,4 +22,4 @@ if [ ${#missing[@]} -gt 0 ]; then
   }
 fi
 mkdir -p "$REPO/.stork"
-bash "$REPO/scripts/local-store.sh" install
+[ "${1:-}" = "--build-only" ] || bash "$REPO/scripts/local-store.sh" install

@@ -24,12 +24,13 @@ trap '[ $started -eq 1 ] && bash scripts/local-store.sh stop || true' EXIT
 mvn -q -B --no-transfer-progress install -DskipTests >&2
 start=$(date +%s)
 set +e
-mvn -B --no-transfer-progress -pl stork-spark-tests surefire:test -Dtest=TwoProcessSnapshotStoreTest \
+mvn -B --no-transfer-progress -pl stork-spark-tests failsafe:integration-test failsafe:verify \
+  -Dit.test=TwoProcessSnapshotStoreTest \
   -Dstork.snapshot.rounds="$ROUNDS" -Dstork.repo.root="$REPO" > "$REPO/.stork/snapshot-soak.log" 2>&1
 status=$?
 set -e
 seconds=$(( $(date +%s) - start ))
-tally="$(grep -h "queries, rounds seen" stork-spark-tests/target/surefire-reports/*TwoProcessSnapshotStoreTest*-output.txt || true)"
+tally="$(grep -h "queries, rounds seen" stork-spark-tests/target/failsafe-reports/*TwoProcessSnapshotStoreTest*-output.txt || true)"
 result="$(grep -E "Tests run:.*TwoProcess" "$REPO/.stork/snapshot-soak.log" | tail -1)"
 {
   echo "# Snapshot soak: one writer process, one reader, both APIs"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# All tests: unit tests and integration tests against the real local object store (both APIs) and an S3
-# gateway with conditional writes. Starts the stores if they are not running, and stops afterwards those it
-# started.
-# Extra arguments go to Maven (e.g. -Dtest=CallCountTest -Dsurefire.failIfNoSpecifiedTests=false).
+# All tests, both lanes (README, "Tests"): the unit tests (Surefire) and the integration tests (Failsafe,
+# *StoreTest and *IT) against the real local object store (both APIs), an S3 gateway with conditional
+# writes, and Spark clusters and processes. Starts the stores if they are not running, and stops afterwards
+# those it started. The unit tests alone, with no store: scripts/unit-tests.sh.
+# Extra arguments go to Maven (e.g. one integration test class: -Dit.test=CallCountIT
+# -Dfailsafe.failIfNoSpecifiedTests=false -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false).
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"

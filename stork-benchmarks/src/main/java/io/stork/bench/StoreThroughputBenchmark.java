@@ -120,7 +120,7 @@ public final class StoreThroughputBenchmark {
                 // Run 0 warms the JVM up (class loading, JIT): a client starts once and then serves many calls.
                 System.out.println(run == 0 ? "warm-up run (not counted)" : String.format("run %d/%d", run, runs));
                 warmUp = run == 0;
-                for (StoreApi api : StoreApi.values()) {
+                for (StoreApi api : StoreApi.wire()) {
                     ObjectStore store = api == StoreApi.S3 ? s3 : swift;
                     List<String> auth = api == StoreApi.S3 ? s3Curl : swiftCurl;
                     String url = api == StoreApi.S3 ? s3Url : swiftUrl;
@@ -242,7 +242,7 @@ public final class StoreThroughputBenchmark {
                 + " back to back, so the pair shares the machine's state of the moment.\n\n");
         b.append("| API | direction | curl MB/s | Stork MB/s | Stork / curl | target ≥ 0.90 | curl runs | Stork runs |\n");
         b.append("|---|---|---:|---:|---:|---|---|---|\n");
-        for (StoreApi api : StoreApi.values()) {
+        for (StoreApi api : StoreApi.wire()) {
             for (String direction : List.of("PUT", "GET")) {
                 List<Double> curlValues = results.get(api.name() + " " + direction + " curl");
                 double curl = median(curlValues);

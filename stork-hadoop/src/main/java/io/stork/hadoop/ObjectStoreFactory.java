@@ -5,9 +5,9 @@ import io.stork.store.cache.EvictionPolicy;
 import io.stork.store.cache.CachingObjectStore;
 
 import io.stork.store.ObjectStore;
-import io.stork.store.StoreApi;
 import io.stork.store.StoreConfig;
 import io.stork.store.StoreFactory;
+import io.stork.store.memory.MemoryStoreConfig;
 import io.stork.store.s3.S3StoreConfig;
 import io.stork.store.swift.SwiftStoreConfig;
 import java.io.IOException;
@@ -29,7 +29,12 @@ final class ObjectStoreFactory {
      * bytes on the reading thread.
      */
     static ObjectStore create(StorkConfig config, io.stork.store.cache.CacheReadListener cacheReads) throws IOException {
-        StoreConfig settings = config.api() == StoreApi.S3 ? s3(config) : swift(config);
+        StoreConfig settings = switch (config.api()) {
+            case S3 -> s3(config);
+            case SWIFT -> swift(config);
+            // A test backend: no endpoint, no credentials; the bucket's store is shared in the JVM.
+            case MEMORY -> new MemoryStoreConfig(config.bucket());
+        };
         ObjectStore store = StoreFactory.open(settings, config.retryPolicy());
         if (!config.getBoolean(StorkConfig.CACHE_ENABLED, false)) {
             return store;

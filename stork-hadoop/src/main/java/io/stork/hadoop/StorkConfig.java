@@ -126,8 +126,11 @@ final class StorkConfig {
                 return StoreApi.S3;
             case "swift":
                 return StoreApi.SWIFT;
+            case "memory":
+                return StoreApi.MEMORY;
             default:
-                throw new IOException("stork://" + bucket + ": " + key(API) + " must be s3 or swift, not '" + value + "'");
+                throw new IOException("stork://" + bucket + ": " + key(API) + " must be s3, swift or memory, not '"
+                        + value + "'");
         }
     }
 

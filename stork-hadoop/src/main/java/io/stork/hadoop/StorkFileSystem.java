@@ -38,7 +38,7 @@ import org.apache.hadoop.util.Progressable;
 
 /**
  * A Hadoop {@link FileSystem} over object storage, {@code stork://<bucket>/<key>}, through the S3 or the
- * Swift API (per bucket: {@code fs.stork.bucket.<bucket>.api}). A thin adapter: what is at a key is the
+ * Swift API, or in memory for tests (per bucket: {@code fs.stork.bucket.<bucket>.api}). A thin adapter: what is at a key is the
  * {@link Namespace}'s answer (datasets read through their manifests), listings are {@link Listings}',
  * directories are emulated by {@link DirectoryOperations}, commit paths are the {@link CommitIntegration}'s,
  * and streams live in {@code io}. See docs/hadoop-filesystem.md for the cost of each call.

@@ -26,6 +26,7 @@ public final class ConditionalS3Store {
     }
 
     public static synchronized ConditionalS3Store shared() {
+        TestLane.requireIntegration("the conditional S3 gateway");
         if (shared == null) {
             Path root = LocalStore.repoRoot();
             Path script = root.resolve("scripts/conditional-s3-store.sh");

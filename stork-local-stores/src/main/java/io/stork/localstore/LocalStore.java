@@ -31,6 +31,7 @@ public final class LocalStore {
     }
 
     public static synchronized LocalStore shared() {
+        TestLane.requireIntegration("the local store");
         if (shared == null) {
             Path root = repoRoot();
             Path envFile = envFile(root);

@@ -61,6 +61,7 @@ final class SparkProcess {
     }
 
     static Path sparkHome() {
+        io.stork.localstore.TestLane.requireIntegration("a Spark distribution's processes");
         String home = System.getenv("SPARK_HOME");
         if (home == null || !Files.isExecutable(Path.of(home, "bin", "spark-submit"))) {
             throw new IllegalStateException("SPARK_HOME must name a Spark " + "distribution (scripts/test.sh sets it "
@@ -70,6 +71,7 @@ final class SparkProcess {
     }
 
     static Path runtimeJar() {
+        io.stork.localstore.TestLane.requireIntegration("the packaged runtime jar");
         Path jar = Path.of(System.getProperty("stork.runtime.jar"));
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no runtime jar at " + jar + ": build stork-spark-runtime first");

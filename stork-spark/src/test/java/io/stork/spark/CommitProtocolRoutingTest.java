@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Which sessions Stork routes by output scheme. S3A's protocol is not on this module's class path (SQLConf
  * refuses a class it cannot load), so its case is decided on the name here and run for real, with
- * spark-hadoop-cloud, by stork-runtime-tests' UserPathProcessTest.
+ * spark-hadoop-cloud, by stork-runtime-tests' UserPathProcessIT.
  */
 class CommitProtocolRoutingTest {
 

@@ -40,6 +40,7 @@ final class LoopbackStandaloneCluster implements AutoCloseable {
      * executors have SPARK_HOME's). Fails with one line when SPARK_HOME names no Spark distribution.
      */
     static String executorClassPath() {
+        io.stork.localstore.TestLane.requireIntegration("a Spark standalone cluster");
         String sparkHome = System.getenv("SPARK_HOME");
         if (sparkHome == null || !new File(sparkHome, "jars").isDirectory()) {
             throw new IllegalStateException("SPARK_HOME must name a Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION()

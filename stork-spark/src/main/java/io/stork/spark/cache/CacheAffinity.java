@@ -23,7 +23,7 @@ public final class CacheAffinity {
 
     /**
      * Hosts named per range unless set otherwise: one, as measured on a three-host cluster
-     * ({@code CacheLocalityClusterTest}, docs/block-cache.md#locality): with one, every scan after the first
+     * ({@code CacheLocalityClusterIT}, docs/block-cache.md#locality): with one, every scan after the first
      * was served from the caches; with two, a range was cached on both hosts over the first scans.
      */
     public static final int DEFAULT_HOSTS_PER_RANGE = 1;

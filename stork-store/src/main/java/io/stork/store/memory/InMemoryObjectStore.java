@@ -48,6 +48,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * bytes, listings are in key order and paged, creates without overwrite are atomic, conditions on reads
  * are checked before the range, and every method counts the REST call it stands for. For fast unit tests
  * of the layers above (namespace, commits); everything they do is still proven against the real store.
+ * Made directly, a store of its own; through {@link MemoryStores} (the {@code memory} API), one per bucket
+ * shared in the JVM.
  */
 public final class InMemoryObjectStore implements ObjectStore {
 
@@ -60,7 +62,7 @@ public final class InMemoryObjectStore implements ObjectStore {
 
     private final Map<String, NavigableMap<String, Stored>> buckets = new ConcurrentHashMap<>();
     private final StoreStatistics statistics = StoreStatistics.forClient();
-    private final StoreDescription description = new StoreDescription(StoreApi.S3, "memory");
+    private final StoreDescription description = new StoreDescription(StoreApi.MEMORY, "this JVM");
 
     @Override
     public StoreDescription description() {
@@ -275,6 +277,12 @@ public final class InMemoryObjectStore implements ObjectStore {
                     "conflict: the bucket is not empty", 409, null);
         }
         buckets.remove(bucket);
+    }
+
+    /** Empties the store down to one empty bucket, for {@link MemoryStores}; no call is counted. */
+    void reset(String bucket) {
+        buckets.keySet().removeIf(name -> !name.equals(bucket));
+        buckets.computeIfAbsent(bucket, name -> new ConcurrentSkipListMap<>()).clear();
     }
 
     @Override

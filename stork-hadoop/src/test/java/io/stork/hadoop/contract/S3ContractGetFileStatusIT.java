@@ -1,0 +1,15 @@
+package io.stork.hadoop.contract;
+
+import io.stork.hadoop.StorkContract;
+import io.stork.store.StoreApi;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.contract.AbstractContractGetFileStatusTest;
+import org.apache.hadoop.fs.contract.AbstractFSContract;
+
+public class S3ContractGetFileStatusIT extends AbstractContractGetFileStatusTest {
+
+    @Override
+    protected AbstractFSContract createContract(Configuration conf) {
+        return new StorkContract(conf, StoreApi.S3);
+    }
+}

@@ -1,0 +1,14 @@
+package io.stork.store.it;
+
+import io.stork.store.ObjectStore;
+import io.stork.store.StoreApi;
+import io.stork.store.contract.AbstractObjectStoreContractTest;
+
+/** The Swift client against the real local store passes the ObjectStore contract. */
+class SwiftObjectStoreContractIT extends AbstractObjectStoreContractTest {
+
+    @Override
+    protected ObjectStore openStore() {
+        return TestStores.open(StoreApi.SWIFT);
+    }
+}
