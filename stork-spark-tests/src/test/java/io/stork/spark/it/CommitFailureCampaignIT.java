@@ -203,10 +203,9 @@ class CommitFailureCampaignIT {
         Map<FaultPlan.Fault, Integer> injected = new EnumMap<>(FaultPlan.Fault.class);
         int strays = 0;
         int jobs = 0;
-        int cleanupJobs = 0;
-        long cleanupLists = 0;
-        long cleanupDeletes = 0;
-        List<Object[]> written = new ArrayList<>(); // fs, bucket, path, manifest: strays counted again at the end
+        // Per protocol: jobs, strays right after, strays later, cleanup LISTs, bulk DELETEs.
+        Map<String, long[]> byProtocol = new java.util.LinkedHashMap<>();
+        List<Object[]> written = new ArrayList<>(); // protocol, fs, bucket, path, manifest: strays counted again later
         for (int round = 0; round < rounds; round++) {
             for (String[] run : new String[][] {{S3_BUCKET, "Stork"}, {SWIFT_BUCKET, "Stork"},
                     {S3_BUCKET, "classic"}, {SWIFT_BUCKET, "classic"},
@@ -256,14 +255,13 @@ class CommitFailureCampaignIT {
                         .count();
                 long deletes = window.counts().calls(io.stork.store.CallType.BULK_DELETE);
                 window.close();
-                if (lists > 0) {
-                    cleanupJobs++;
-                }
-                cleanupLists += lists;
-                cleanupDeletes += deletes;
+                long[] tally = byProtocol.computeIfAbsent(run[1], k -> new long[5]);
+                tally[0]++;
+                tally[3] += lists;
+                tally[4] += deletes;
                 List<String> read = spark.read().text(path).as(Encoders.STRING()).collectAsList().stream().sorted().toList();
                 Manifest manifest = manifest(fs, path);
-                written.add(new Object[] {fs, bucket, path, manifest});
+                written.add(new Object[] {run[1], fs, bucket, path, manifest});
                 Set<Integer> tasks = manifest.parts().stream().map(ManifestPart::task).collect(Collectors.toSet());
                 if (!read.equals(expected)) {
                     failures.add(api + " round " + round + " (seed " + seed + "): read " + read.size()
@@ -273,10 +271,12 @@ class CommitFailureCampaignIT {
                     failures.add(api + " round " + round + ": manifest has " + manifest.parts().size()
                             + " parts for tasks " + tasks);
                 }
-                strays += strayParts(fs, bucket, path, manifest);
+                int left = strayParts(fs, bucket, path, manifest);
+                strays += left;
+                tally[1] += left;
                 System.err.printf("campaign: %s round %d ok=%s, %d stray attempt parts in the store (invisible); "
-                        + "job commit's cleanup: %d LIST, %d bulk DELETE%n", api, round, read.equals(expected),
-                        strayParts(fs, bucket, path, manifest), lists, deletes);
+                        + "full listings of the dataset %d, bulk DELETEs %d%n", api, round, read.equals(expected), left,
+                        lists, deletes);
             }
             bindRddCommitters(false);
             // A job that fails for good (every attempt of a task fails) leaves no manifest.
@@ -295,22 +295,20 @@ class CommitFailureCampaignIT {
         }
         // Later, once every losing attempt has ended one way or another (the stalled ones sleep 10 s).
         Thread.sleep(12_000);
-        int settled = 0;
-        int settledJobs = 0;
         for (Object[] w : written) {
-            int left = strayParts((StorkFileSystem) w[0], (String) w[1], (String) w[2], (Manifest) w[3]);
-            settled += left;
-            settledJobs += left > 0 ? 1 : 0;
+            byProtocol.get((String) w[0])[2] += strayParts((StorkFileSystem) w[1], (String) w[2], (String) w[3],
+                    (Manifest) w[4]);
         }
         System.err.printf("campaign tally: %d rounds per API, %d jobs committed, faults injected %s; scheduler: "
                 + "%d speculative attempts, %d failed or killed attempts, %d executors lost; %d stray attempt "
                 + "parts left in the store (none visible); %d failures%n", rounds, jobs, injected,
                 EVENTS.speculativeLaunches.get(), EVENTS.failedAttempts.get(), EVENTS.executorsLost.get(), strays,
                 failures.size());
-        System.err.printf("campaign strays: right after each job %d; 12 s after the last job %d parts in %d of %d "
-                + "jobs; job commits that removed lost attempts' parts: %d of %d jobs, adding %d LIST and %d bulk "
-                + "DELETE in all%n", strays, settled, settledJobs, jobs, cleanupJobs, jobs, cleanupLists,
-                cleanupDeletes);
+        byProtocol.forEach((protocol, t) -> System.err.printf("campaign strays, %s protocol: %d jobs; stray parts "
+                + "right after the jobs %d, 12 s after the last job %d; full listings of the dataset during the jobs "
+                + "%d, bulk DELETEs %d%s%n", protocol, t[0], t[1], t[2], t[3], t[4], protocol.equals("classic")
+                ? " (the classic emulation's own listing and deletes: its lost attempts are not removed at commit)"
+                : " (the job commit's removal of lost attempts' parts)"));
         for (String failure : failures) {
             System.err.println("campaign FAILURE: " + failure);
         }
