@@ -118,14 +118,14 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
             if (arg.startsWith("-D")) {
                 int eq = arg.indexOf('=');
                 if (eq <= 2) {
-                    throw new UsageException("a setting is -Dkey=value, not '" + arg + "'");
+                    throw new UsageException("a setting is -Dkey=value, not '" + shown(arg) + "'");
                 }
                 settings.put(arg.substring(2, eq), arg.substring(eq + 1));
             } else if (arg.startsWith("-") && !isNegativeNumber(arg)) {
                 if (!command.options.contains(arg)) {
                     boolean known = arg.equals("--dry-run") || VALUE_OPTIONS.contains(arg);
                     throw new UsageException(known ? command.name + " takes no " + arg + " option"
-                            : "unknown option '" + arg + "'");
+                            : "unknown option '" + shown(arg) + "'");
                 }
                 if (arg.equals("--dry-run")) {
                     dryRun = true;
@@ -151,14 +151,14 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
         }
         String uri = positional.get(0);
         if (!uri.matches("[A-Za-z][A-Za-z0-9+.-]*:.*")) {
-            throw new UsageException("'" + uri + "' is not a dataset URI (e.g. stork://bucket/path)");
+            throw new UsageException("'" + shown(uri) + "' is not a dataset URI (e.g. stork://bucket/path)");
         }
         List<String> operands = List.copyOf(positional.subList(1, positional.size()));
         if (operands.size() < command.minOperands) {
             throw new UsageException(command.name + " needs" + command.operandUsage);
         }
         if (operands.size() > command.maxOperands) {
-            throw new UsageException("unexpected argument '" + operands.get(command.maxOperands) + "' for "
+            throw new UsageException("unexpected argument '" + shown(operands.get(command.maxOperands)) + "' for "
                     + command.name);
         }
         if (command == Command.CHANGES || command == Command.RESTORE) {
@@ -177,7 +177,7 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
         } catch (NumberFormatException e) {
             // below
         }
-        throw new UsageException("'" + text + "' is not a generation number");
+        throw new UsageException("'" + shown(text) + "' is not a generation number");
     }
 
     /** {@code 90s}, {@code 60m}, {@code 24h}, {@code 7d}: a unit is required (a bare 7 was once 7 minutes). */
@@ -193,6 +193,17 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
             case "h" -> Duration.ofHours(amount);
             default -> Duration.ofDays(amount);
         };
+    }
+
+    private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(secret|password|token|key).*");
+
+    /**
+     * An argument as an error may show it: a {@code name=value} whose name looks like a secret's (a
+     * setting given without its {@code -D}) shows its name only, since errors end up in logs.
+     */
+    static String shown(String arg) {
+        int eq = arg.indexOf('=');
+        return eq > 0 && SECRET_NAME.matcher(arg.substring(0, eq)).matches() ? arg.substring(0, eq) + "=<hidden>" : arg;
     }
 
     private static boolean isNegativeNumber(String arg) {

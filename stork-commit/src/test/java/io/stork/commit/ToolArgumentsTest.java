@@ -53,6 +53,10 @@ class ToolArgumentsTest {
         refused("unknown command 'vaccum'", "vaccum", "stork://b/t");
         refused("missing command");
         refused("a setting is -Dkey=value, not '-Dfs.stork.api'", "-Dfs.stork.api", "inspect", "stork://b/t");
+        // A secret given without its -D is named, never shown.
+        refused("unexpected argument 'fs.stork.access.secret=<hidden>' for vacuum", "vacuum", "stork://b/t",
+                "fs.stork.access.secret=s3cr3t");
+        refused("unknown option '--swift.password=<hidden>'", "inspect", "--swift.password=s3cr3t", "stork://b/t");
     }
 
     @Test
