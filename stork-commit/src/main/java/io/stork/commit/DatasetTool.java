@@ -78,8 +78,7 @@ public final class DatasetTool {
         if (command.equals("index")) {
             List<String> indexArgs = new ArrayList<>(List.of(arguments.uri()));
             indexArgs.addAll(arguments.operands());
-            progress.say("indexing %s as %s (a Spark job)", arguments.uri(), arguments.operands().get(0));
-            System.out.println(index(indexArgs.toArray(new String[0]), arguments.settings()));
+            System.out.println(index(indexArgs.toArray(new String[0]), arguments.settings(), progress));
             return 0;
         }
         // The periods are checked against the floor before the store is touched.
@@ -126,7 +125,8 @@ public final class DatasetTool {
     }
 
     /** Runs the index command's Spark job through Stork's Spark module, found on the class path. */
-    private static String index(String[] args, java.util.Map<String, String> settings) throws IOException {
+    private static String index(String[] args, java.util.Map<String, String> settings, Progress progress)
+            throws IOException {
         java.lang.reflect.Method run;
         try {
             run = Class.forName(INDEX_COMMAND).getMethod("runForTool", String[].class, java.util.Map.class);
@@ -135,6 +135,7 @@ public final class DatasetTool {
                     + "spark-submit --class io.stork.commit.DatasetTool stork-spark-runtime-<version>.jar index "
                     + "<dataset uri> <format> [option=value ...]");
         }
+        progress.say("indexing %s as %s (a Spark job)", args[0], args[1]);
         try {
             return (String) run.invoke(null, args, settings);
         } catch (IllegalAccessException e) {

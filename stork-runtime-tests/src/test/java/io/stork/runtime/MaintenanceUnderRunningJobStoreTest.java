@@ -92,14 +92,30 @@ class MaintenanceUnderRunningJobStoreTest {
         return out;
     }
 
+    /** The application, started against a new bucket, once its append job has parts in the store. */
+    private record RunningAppend(String bucket, String api, String dataset, Path work, Process app) {
+
+        static RunningAppend start(String name, String api) throws Exception {
+            String bucket = name + "-" + api + "-" + id();
+            String dataset = "stork://" + bucket + "/events";
+            Path work = SparkProcess.workDirectory(name + "-" + api);
+            Process app = startApplication(bucket, api, dataset, work, "app");
+            awaitAppendParts(bucket, api, work, dataset, app);
+            return new RunningAppend(bucket, api, dataset, work, app);
+        }
+
+        ToolRun tool(String... args) throws Exception {
+            return MaintenanceUnderRunningJobStoreTest.tool(bucket, api, work, args);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"s3", "swift"})
     void everyAcceptedSettingKeepsARunningJobsPartsAndEveryGenerationReadsBackWhole(String api) throws Exception {
-        String bucket = "mnt-" + api + "-" + id();
-        String dataset = "stork://" + bucket + "/events";
-        Path work = SparkProcess.workDirectory("maintenance-" + api);
-        Process app = startApplication(bucket, api, dataset, work, "app");
-        awaitAppendParts(bucket, api, work, dataset, app);
+        RunningAppend running = RunningAppend.start("mnt", api);
+        String dataset = running.dataset();
+        Process app = running.app();
+        Path work = running.work();
 
         List<String[]> settings = List.of(
                 new String[] {"vacuum", dataset},
@@ -110,7 +126,7 @@ class MaintenanceUnderRunningJobStoreTest {
                 new String[] {"-Dfs.stork.maintenance.floor=1m", "vacuum", "--retention", "1m", dataset},
                 new String[] {"-Dfs.stork.maintenance.floor=1m", "clean", "--older-than", "1m", dataset});
         for (String[] args : settings) {
-            ToolRun run = tool(bucket, api, work, args);
+            ToolRun run = running.tool(args);
             assertThat(run.exit()).as(run.output()).isZero();
             assertThat(run.output()).as(String.join(" ", args)).contains("deleted 0 objects")
                     .containsPattern("kept \\d+ stray attempt parts younger than (7d|1d|2d|1m), which may belong to jobs "
@@ -123,26 +139,25 @@ class MaintenanceUnderRunningJobStoreTest {
         assertThat(out).contains("APPEND ok",
                 "GEN 1 create rows=400 distinct=400 min=0 max=399 sum=79800",
                 "GEN 2 append rows=1200 distinct=1200 min=0 max=1199 sum=719400");
-        ToolRun after = tool(bucket, api, work, "inspect", dataset);
+        ToolRun after = running.tool("inspect", dataset);
         assertThat(after.exit()).as("no part the manifest names is missing:\n" + after.output()).isZero();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"s3", "swift"})
     void withTheCheckOffAVacuumUnderARunningJobFailsTheJobAndTheDatasetStaysWhole(String api) throws Exception {
-        String bucket = "mnt-off-" + api + "-" + id();
-        String dataset = "stork://" + bucket + "/events";
-        Path work = SparkProcess.workDirectory("maintenance-off-" + api);
-        Process app = startApplication(bucket, api, dataset, work, "app");
-        awaitAppendParts(bucket, api, work, dataset, app);
+        RunningAppend running = RunningAppend.start("mnt-off", api);
+        String dataset = running.dataset();
+        Process app = running.app();
+        Path work = running.work();
 
-        ToolRun refused = tool(bucket, api, work, "vacuum", "--retention", "0s", dataset);
+        ToolRun refused = running.tool("vacuum", "--retention", "0s", dataset);
         assertThat(refused.exit()).isEqualTo(2);
         assertThat(refused.lines().get(0)).isEqualTo("stork-dataset: --retention 0s is under the maintenance floor "
                 + "of 1d (fs.stork.maintenance.floor): younger attempt parts may belong to jobs still running; to "
                 + "use a shorter period on purpose, set -Dfs.stork.maintenance.retention.check=false");
 
-        ToolRun vacuum = tool(bucket, api, work, "-Dfs.stork.maintenance.retention.check=false", "vacuum",
+        ToolRun vacuum = running.tool("-Dfs.stork.maintenance.retention.check=false", "vacuum",
                 "--retention", "0s", dataset);
         assertThat(vacuum.exit()).as(vacuum.output()).isZero();
         assertThat(vacuum.output()).containsPattern("vacuum: fenced \\d+ task attempts in generation 2")
@@ -155,7 +170,7 @@ class MaintenanceUnderRunningJobStoreTest {
                 && l.contains("the dataset stays at generation 2"));
         assertThat(out).contains("GEN 1 create rows=400 distinct=400 min=0 max=399 sum=79800",
                 "GEN 2 maintenance rows=400 distinct=400 min=0 max=399 sum=79800").noneMatch(l -> l.startsWith("GEN 3"));
-        ToolRun after = tool(bucket, api, work, "inspect", dataset);
+        ToolRun after = running.tool("inspect", dataset);
         assertThat(after.exit()).as("no part the manifest names is missing:\n" + after.output()).isZero();
         assertThat(after.output()).contains("manifest: generation 2 (maintenance)");
     }

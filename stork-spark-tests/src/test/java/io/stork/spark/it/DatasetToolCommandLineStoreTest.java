@@ -91,15 +91,22 @@ class DatasetToolCommandLineStoreTest {
         return names;
     }
 
+    /** A dataset at generation 2 with the two parts generation 1 had (retained) and one stray; the stray's key. */
+    private static String datasetWithRetainedPartsAndAStray(StorkFileSystem fs, String name) throws Exception {
+        String dataset = "stork://" + BUCKET + "/" + name;
+        spark.range(0, 40, 1, 2).write().parquet(dataset);
+        spark.range(0, 20, 1, 1).write().mode(SaveMode.Overwrite).parquet(dataset);
+        String stray = name + "/" + PartNames.partFileName(9, UUID.randomUUID().toString(), 3, ".parquet");
+        fs.store().put(ObjectKey.of(BUCKET, stray), PutBody.of("stray".getBytes(StandardCharsets.UTF_8)),
+                io.stork.store.PutOptions.defaults());
+        return stray;
+    }
+
     @Test
     void everyBadArgumentIsRefusedWithExit2AndOneLineBeforeTheStoreIsTouched() throws Exception {
         StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, BUCKET);
         String dataset = "stork://" + BUCKET + "/t";
-        spark.range(0, 40, 1, 2).write().parquet(dataset);
-        spark.range(0, 20, 1, 1).write().mode(SaveMode.Overwrite).parquet(dataset); // two retained parts
-        String key = "t/" + PartNames.partFileName(9, UUID.randomUUID().toString(), 3, ".parquet");
-        fs.store().put(ObjectKey.of(BUCKET, key), PutBody.of("stray".getBytes(StandardCharsets.UTF_8)),
-                io.stork.store.PutOptions.defaults());
+        String key = datasetWithRetainedPartsAndAStray(fs, "t");
         List<String> before = objects(fs, dataset);
         assertThat(before).contains(key).hasSizeGreaterThanOrEqualTo(5);
 
@@ -150,11 +157,7 @@ class DatasetToolCommandLineStoreTest {
     void aVacuumFencesThenDeletesShowingItsProgressAndSummaryAtTheCostTheDesignNoteGives() throws Exception {
         StorkFileSystem fs = SparkOnLocalStore.fileSystem(spark, BUCKET);
         String dataset = "stork://" + BUCKET + "/vacuumed";
-        spark.range(0, 40, 1, 2).write().parquet(dataset);
-        spark.range(0, 20, 1, 1).write().mode(SaveMode.Overwrite).parquet(dataset); // two retained parts
-        String stray = "vacuumed/" + PartNames.partFileName(4, UUID.randomUUID().toString(), 8, ".parquet");
-        fs.store().put(ObjectKey.of(BUCKET, stray), PutBody.of("stray".getBytes(StandardCharsets.UTF_8)),
-                io.stork.store.PutOptions.defaults());
+        String stray = datasetWithRetainedPartsAndAStray(fs, "vacuumed");
         int before = objects(fs, dataset).size();
 
         AccessLog.Window window = LocalStore.shared().accessLog().openWindow();
