@@ -1,0 +1,96 @@
+package io.stork.layout.gridpocket;
+
+import io.stork.layout.history.QueryHistory;
+import io.stork.layout.history.QueryRecord;
+import io.stork.layout.kdtree.KdTreeBuilder;
+import io.stork.layout.kdtree.KdTreeModel;
+import io.stork.layout.model.Column;
+import io.stork.layout.model.ColumnType;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToIntFunction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the paper measured, in miniature: 5×5 km box queries over a time window on GridPocket-style data,
+ * counting the buckets (objects) whose min/max statistics on date, lat and lon the query cannot rule out.
+ * Layouts over six key columns, so that the history has a choice to make.
+ */
+class LayoutMeasurementTest {
+
+    private static final long START = 1_767_225_600L;
+    private static final int BUCKETS = 64;
+    private static final long NOW = 1_800_000_000_000L;
+    private static final List<Column> KEY = List.of(Column.of("date", ColumnType.LONG), Column.of("vid", ColumnType.LONG),
+            Column.of("size", ColumnType.LONG), Column.of("temp", ColumnType.DOUBLE), Column.of("lat", ColumnType.DOUBLE),
+            Column.of("lon", ColumnType.DOUBLE));
+
+    @Test
+    void historySteeredKdTreeTouchesFewerBucketsThanWithoutHistory_andFarFewerThanNoLayout() {
+        GridPocketGenerator data = new GridPocketGenerator(42, 3000, START, 16);
+        List<Reading> rows = data.readingList();
+        List<Object[]> keys = rows.stream().map(LayoutMeasurementTest::key).toList();
+        List<Object[]> sample = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i += 5) {
+            sample.add(keys.get(i));
+        }
+        GeoQueries queries = new GeoQueries(data, 9);
+        List<QueryRecord> past = new ArrayList<>();
+        List<GeoQueries.GeoQuery> historySet = queries.historySet(200, 5, 4);
+        for (int i = 0; i < historySet.size(); i++) {
+            past.add(historySet.get(i).toRecord(NOW - i * 60_000L));
+        }
+        List<GeoQueries.GeoQuery> measure = queries.measureSet(100, 5, 4);
+
+        KdTreeModel plain = KdTreeBuilder.of(KEY, BUCKETS).build(sample);
+        KdTreeModel steered = KdTreeBuilder.of(KEY, BUCKETS)
+                .withHistory(QueryHistory.of(1000, past), Duration.ofDays(7), NOW).build(sample);
+
+        double withHistory = touched(keys, steered::bucketOf, measure);
+        double withoutHistory = touched(keys, plain::bucketOf, measure);
+        int chunk = (keys.size() + BUCKETS - 1) / BUCKETS;
+        int[] arrival = {0};
+        double arrivalOrder = touched(keys, k -> arrival[0]++ / chunk, measure);
+        System.out.printf("buckets touched per 5x5 km query (of %d): k-d tree with history %.2f, without %.2f, "
+                + "no layout (arrival order) %.2f%n", BUCKETS, withHistory, withoutHistory, arrivalOrder);
+
+        assertThat(withHistory).isLessThan(0.75 * withoutHistory);
+        assertThat(withHistory).isLessThan(0.25 * arrivalOrder);
+    }
+
+    private static Object[] key(Reading r) {
+        return new Object[] {r.date(), r.vid(), (long) r.size(), r.temp(), r.lat(), r.lon()};
+    }
+
+    /** Mean buckets per query whose (date, lat, lon) min/max box intersects the query's. */
+    private static double touched(List<Object[]> keys, ToIntFunction<Object[]> route, List<GeoQueries.GeoQuery> qs) {
+        double[][] box = new double[BUCKETS][];
+        for (Object[] k : keys) {
+            int b = route.applyAsInt(k);
+            double[] v = {((Long) k[0]).doubleValue(), (Double) k[4], (Double) k[5]};
+            if (box[b] == null) {
+                box[b] = new double[] {v[0], v[0], v[1], v[1], v[2], v[2]};
+            }
+            for (int d = 0; d < 3; d++) {
+                box[b][2 * d] = Math.min(box[b][2 * d], v[d]);
+                box[b][2 * d + 1] = Math.max(box[b][2 * d + 1], v[d]);
+            }
+        }
+        long total = 0;
+        for (GeoQueries.GeoQuery q : qs) {
+            double[] qb = {q.fromSeconds(), q.toSeconds(), q.minLat(), q.maxLat(), q.minLon(), q.maxLon()};
+            for (double[] b : box) {
+                boolean hit = b != null;
+                for (int d = 0; hit && d < 3; d++) {
+                    hit = qb[2 * d] <= b[2 * d + 1] && b[2 * d] <= qb[2 * d + 1];
+                }
+                total += hit ? 1 : 0;
+            }
+        }
+        return (double) total / qs.size();
+    }
+}
