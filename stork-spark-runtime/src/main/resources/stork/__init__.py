@@ -7,6 +7,9 @@ Python path: ``--packages io.stork:stork-spark-runtime:<version>`` puts it there
     from stork import skipping
     skipping.index(spark, "stork://b/uploads", "csv", header=True)
     skipping.reports(spark.read.parquet("stork://b/events").where("id = 42"))
+
+    from stork import layout
+    laid, model = layout.kd_tree(df, ["lat", "lon"], 16)
 """
 
-__all__ = ["skipping"]
+__all__ = ["layout", "skipping"]

@@ -40,7 +40,8 @@ class RuntimeJarContentsIT {
         Set<String> ours = classes(runtime);
         assertThat(ours).as("Stork's own classes").contains("io/stork/hadoop/StorkFileSystem.class",
                 "io/stork/spark/StorkSparkExtensions.class", "io/stork/commit/StorkCommitProtocol.class",
-                "io/stork/store/s3/S3ObjectStore.class", "io/stork/store/swift/SwiftObjectStore.class");
+                "io/stork/store/s3/S3ObjectStore.class", "io/stork/store/swift/SwiftObjectStore.class",
+                "io/stork/layout/kdtree/KdTreeModel.class", "io/stork/spark/layout/StorkLayouts.class");
         assertThat(ours).as("every class is Stork's or relocated under io.stork.shaded")
                 .allMatch(c -> c.startsWith("io/stork/"));
 
@@ -75,6 +76,7 @@ class RuntimeJarContentsIT {
             // Stork's Python package rides in the jar (importable through --packages or --py-files).
             assertThat(jar.getEntry("stork/__init__.py")).as("stork/__init__.py").isNotNull();
             assertThat(jar.getEntry("stork/skipping.py")).as("stork/skipping.py").isNotNull();
+            assertThat(jar.getEntry("stork/layout.py")).as("stork/layout.py").isNotNull();
             String fileSystems = new String(jar.getInputStream(jar.getEntry("META-INF/services/org.apache.hadoop.fs.FileSystem"))
                     .readAllBytes(), StandardCharsets.UTF_8);
             assertThat(fileSystems.lines().filter(l -> !l.isBlank() && !l.startsWith("#")))
