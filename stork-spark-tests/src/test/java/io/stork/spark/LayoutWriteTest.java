@@ -163,8 +163,8 @@ class LayoutWriteTest {
         long readPlain = 0;
         long matched = 0;
         for (GeoQueries.GeoQuery q : queries) {
-            String filter = String.format(Locale.ROOT, "lat BETWEEN %.6f AND %.6f AND lon BETWEEN %.6f AND %.6f",
-                    q.minLat(), q.maxLat(), q.minLon(), q.maxLon());
+            org.apache.spark.sql.Column filter = functions.col("lat").between(q.minLat(), q.maxLat())
+                    .and(functions.col("lon").between(q.minLon(), q.maxLon()));
             Dataset<Row> onLaid = spark.read().parquet(laid).where(filter);
             List<Row> got = onLaid.collectAsList();
             readLaid += DataSkipping.reports(onLaid).get(0).objectsRead();
@@ -173,15 +173,15 @@ class LayoutWriteTest {
             readPlain += DataSkipping.reports(onPlain).get(0).objectsRead();
             spark.conf().set(SkippingRule.ENABLED, "false");
             try {
-                assertThat(sorted(got)).as(filter).isEqualTo(sorted(spark.read().parquet(laid).where(filter)
+                assertThat(sorted(got)).as(filter.toString()).isEqualTo(sorted(spark.read().parquet(laid).where(filter)
                         .collectAsList()));
             } finally {
                 spark.conf().unset(SkippingRule.ENABLED);
             }
-            assertThat(sorted(gotPlain)).as(filter).isEqualTo(sorted(got));
+            assertThat(sorted(gotPlain)).as(filter.toString()).isEqualTo(sorted(got));
             long expected = DATA.readingList().stream().filter(r -> r.lat() >= q.minLat() && r.lat() <= q.maxLat()
                     && r.lon() >= q.minLon() && r.lon() <= q.maxLon()).count();
-            assertThat(got).as(filter).hasSize((int) expected);
+            assertThat(got).as(filter.toString()).hasSize((int) expected);
             matched += expected;
         }
         System.out.printf(Locale.ROOT, "LayoutWriteTest: %d 5x5 km box queries (%d matching rows of %d): parts read "
