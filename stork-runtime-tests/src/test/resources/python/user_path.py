@@ -92,6 +92,24 @@ for bucket in buckets:
         return {"rows": found, "objects_listed": report["objects_listed"], "objects_read": report["objects_read"]}
     step("sql-read-skipping", bucket, path, skipping_read)
 
+    # Layouts from Python (stork.layout): a k-d tree over two columns, one object per bucket, its model saved
+    # beside the dataset and read back; a box query reads the objects of the buckets it touches.
+    from stork import layout
+    laid_path = base + "/laid-out"
+
+    def layout_write():
+        rows = spark.range(0, 400, 1, 2).selectExpr("id", "CAST(id % 20 AS DOUBLE) AS x", "CAST(id DIV 20 AS DOUBLE) AS y")
+        laid, model = layout.kd_tree(rows, ["x", "y"], 4)
+        laid.write.parquet(laid_path)
+        layout.save_model(spark, laid_path, model)
+        query = spark.read.parquet(laid_path).where("x < 5 AND y < 5")
+        found = sorted(r.id for r in query.collect())
+        report = skipping.reports(query)[0]
+        return {"partitions": laid.rdd.getNumPartitions(), "same_model": bool(layout.load_model(spark, laid_path).equals(model)),
+                "rows": found, "objects_listed": report["objects_listed"], "objects_read": report["objects_read"],
+                "total": spark.read.parquet(laid_path).count()}
+    step("layout-kd-tree", bucket, laid_path, layout_write)
+
     path = "%s/fmt-json" % base
     step("sql-index-json", bucket, path,
          lambda: {"indexed": skipping.index(spark, path, "json", primitivesAsString=False)["indexed"]})

@@ -236,6 +236,21 @@ class UserPathProcessIT {
         assertThat(rows(result, "sql-read-after-append", bucket)).isEqualTo("80");
         assertThat(result.step("sql-index-json@" + bucket).reported().get("indexed").asInt())
                 .as("the index command from Python").isEqualTo(2);
+        SparkProcess.Step laid = result.step("layout-kd-tree@" + bucket);
+        assertThat(laid.reported().get("partitions").asInt()).as("one partition per bucket").isEqualTo(4);
+        assertThat(laid.reported().get("same_model").asBoolean()).as("the model saved and read back").isTrue();
+        assertThat(laid.reported().get("total").asLong()).isEqualTo(400);
+        List<Long> inBox = new ArrayList<>();
+        laid.reported().get("rows").forEach(n -> inBox.add(n.asLong()));
+        List<Long> expectedInBox = new ArrayList<>();
+        for (long id = 0; id < 100; id++) {
+            if (id % 20 < 5) {
+                expectedInBox.add(id);
+            }
+        }
+        assertThat(inBox).as("x < 5 AND y < 5").isEqualTo(expectedInBox);
+        assertThat(laid.reported().get("objects_listed").asLong()).isEqualTo(4);
+        assertThat(laid.reported().get("objects_read").asLong()).as("the box's corner bucket only").isEqualTo(1);
         SparkProcess.Step skipping = result.step("sql-read-skipping@" + bucket);
         assertThat(rows(result, "sql-read-skipping", bucket)).isEqualTo("[123]");
         assertThat(skipping.reported().get("objects_listed").asLong()).isEqualTo(4);
