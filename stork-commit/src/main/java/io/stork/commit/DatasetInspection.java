@@ -31,10 +31,14 @@ import org.apache.hadoop.fs.RemoteIterator;
  * @param retained parts earlier generations named and a later one dropped, kept for the retention period
  * @param others   other files not named (neither parts nor Stork's own)
  * @param claims   Stork's bookkeeping: commit claims ({@code _stork/generation-n}) and task markers
+ * @param layout   the dataset's layout model ({@code _stork/layout/model.json}) in one line, if it has one
  */
 record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFileStatus> present,
                          List<ManifestPart> missing, List<LocatedFileStatus> strays, List<LocatedFileStatus> retained,
-                         List<LocatedFileStatus> others, List<LocatedFileStatus> claims) {
+                         List<LocatedFileStatus> others, List<LocatedFileStatus> claims, Optional<String> layout) {
+
+    /** Where a dataset keeps its layout model (written by {@code io.stork.spark.layout.StorkLayouts}). */
+    static final String LAYOUT_MODEL = PartNames.INTERNAL_DIRECTORY + "/layout/model.json";
 
     static DatasetInspection of(FileSystem rawFs, Path root) throws IOException {
         return of(rawFs, root, null);
@@ -82,8 +86,32 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
                 others.add(file);
             }
         }
+        Optional<String> layout = Optional.empty();
+        for (LocatedFileStatus claim : claims) {
+            if (claim.getPath().toUri().getPath().substring(prefix.length()).equals(LAYOUT_MODEL)) {
+                layout = Optional.of(layout(rawFs, claim.getPath())); // 1 GET, only where a model is saved
+            }
+        }
         return new DatasetInspection(qualified, manifest, present, List.copyOf(named.values()), strays, retained, others,
-                claims);
+                claims, layout);
+    }
+
+    /** A layout model in one line: its kind, key columns, buckets and the history it was built from. */
+    private static String layout(FileSystem fs, Path model) {
+        try (InputStream in = fs.open(model)) {
+            io.stork.layout.model.PartitionerModel m = io.stork.layout.json.ModelJson.read(
+                    new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            StringBuilder columns = new StringBuilder();
+            m.columns().forEach(c -> columns.append(columns.length() == 0 ? "" : ", ").append(c.name()).append(' ')
+                    .append(c.type().jsonName()));
+            io.stork.layout.model.HistorySummary history = m.history();
+            return String.format("%s over (%s), %d buckets, built %s", m.kind(), columns, m.buckets(),
+                    history.isEmpty() ? "without query history"
+                            : "from " + history.queries() + " past queries (half-life "
+                            + MaintenanceLimits.text(java.time.Duration.ofMillis(history.halfLifeMillis())) + ")");
+        } catch (IOException | RuntimeException e) {
+            return "unreadable model " + LAYOUT_MODEL + " (" + e.getMessage() + ")";
+        }
     }
 
     /** A report for people, one fact per line. */
@@ -95,6 +123,7 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
                     m.generation(), m.operation().jsonName(), m.jobId(), m.committedAt(), m.writer()));
             b.append(String.format("  generations readable: %d to %d%n", m.restorableFrom(), m.generation()));
             m.properties().forEach((k, v) -> b.append(String.format("  property %s = %s%n", k, v)));
+            layout.ifPresent(l -> b.append("  layout: ").append(l).append('\n'));
             Map<String, long[]> byDirectory = new TreeMap<>();
             for (ManifestPart part : m.parts()) {
                 long[] sums = byDirectory.computeIfAbsent(part.directory().isEmpty() ? "." : part.directory(),
