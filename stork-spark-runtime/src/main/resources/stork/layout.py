@@ -52,3 +52,40 @@ def save_model(spark, path, model):
 def load_model(spark, path):
     """The model saved beside the dataset at ``path`` (raises if it has none)."""
     return _jvm(spark).StorkLayouts.load(spark._jsparkSession, path)
+
+
+def history_size(spark, path):
+    """How many past queries the history kept beside the dataset at ``path`` holds (captured from queries
+    while ``spark.stork.layout.history.enabled`` is true, the default; docs/layouts.md "Query history")."""
+    return _jvm(spark).StorkLayouts.history(spark._jsparkSession, path).size()
+
+
+def relayout(spark, path, columns=None, buckets=16, grid=None, precision=1, target_object_bytes=None,
+             use_stored_history=True, format=None, sample_rows=None, seed=0, **read_options):
+    """Rewrites the dataset's current generation into a new layout as one new generation (appends committed
+    meanwhile are kept; the old parts stay for the retention period). A k-d tree over ``columns``, or with
+    ``grid=(lat, lon)`` a grid of 10^-precision degree cells; ``buckets`` objects, or as many as make objects
+    of about ``target_object_bytes``. The dataset's stored query history steers the k-d tree unless
+    ``use_stored_history`` is false. Returns what it did as a dict."""
+    jvm = _jvm(spark)
+    if grid is not None:
+        spec = jvm.LayoutSpec.grid(grid[0], grid[1], int(precision), int(buckets))
+    elif columns:
+        spec = jvm.LayoutSpec.kdTree(list(columns), int(buckets))
+    else:
+        raise ValueError("relayout needs columns (a k-d tree) or grid=(lat, lon)")
+    if sample_rows is not None:
+        spec = spec.sampleRows(int(sample_rows))
+    spec = spec.seed(int(seed))
+    job = jvm.Relayout.of(spark._jsparkSession, path, spec).useStoredHistory(bool(use_stored_history))
+    if format is not None:
+        job = job.format(format)
+    if target_object_bytes is not None:
+        job = job.targetObjectBytes(int(target_object_bytes))
+    for key, value in read_options.items():
+        job = job.option(key, str(value))
+    r = job.run()
+    return {"source_generation": r.sourceGeneration(), "generation": r.generation(),
+            "parts_before": r.partsBefore(), "bytes_before": r.bytesBefore(), "parts_after": r.partsAfter(),
+            "bytes_after": r.bytesAfter(), "parts_kept": r.partsKept(), "history_queries": r.historyQueries(),
+            "model": r.model()}

@@ -123,6 +123,29 @@ final class DatasetCommitter {
         return commit(written, plan, knownEmpty, createdAt, java.util.Map.of());
     }
 
+    /**
+     * Commits a relayout job that read generation {@code source}: its parts replace exactly the parts of that
+     * generation, and parts committed since are kept ({@link RelayoutPlan}). The manifest read here serves as
+     * the commit's first round (no extra call).
+     */
+    Manifest commitRelayout(List<ManifestPart> written, long source, Instant createdAt,
+                            java.util.Map<String, String> properties) throws IOException {
+        Manifest current = readManifest().orElseThrow(() -> new IOException("no Stork manifest in " + root
+                + ": a relayout rewrites a committed generation"));
+        List<ManifestPart> read;
+        try {
+            read = current.partsAt(source);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(root + ": the relayout read generation " + source + ", which " + e.getMessage());
+        }
+        try {
+            return commitPoint.commit(new CommitPoint.Request(jobId, WRITER, written, RelayoutPlan.of(source, read),
+                    false, createdAt, current, properties));
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
     /** As {@link #commit(List, ReplacePlan, boolean, Instant)}, setting dataset properties. */
     Manifest commit(List<ManifestPart> written, ReplacePlan plan, boolean knownEmpty, Instant createdAt,
                     java.util.Map<String, String> properties) throws IOException {

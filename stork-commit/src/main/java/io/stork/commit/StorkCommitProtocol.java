@@ -146,14 +146,39 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         }
         FileSystem fs = root().getFileSystem(jobContext.getConfiguration());
         DatasetCommitter committer = new DatasetCommitter(fs, root(), jobId);
-        Manifest manifest = committer.commit(parts, replacePlan, knownEmpty,
-                jobStart == null ? Instant.now() : jobStart, DatasetProperties.of(jobContext.getConfiguration()));
+        Instant createdAt = jobStart == null ? Instant.now() : jobStart;
+        java.util.Map<String, String> properties = DatasetProperties.of(jobContext.getConfiguration());
+        String relayoutOf = jobContext.getConfiguration().get(RelayoutPlan.GENERATION_OPTION);
+        Manifest manifest;
+        if (relayoutOf == null || relayoutOf.isBlank()) {
+            manifest = committer.commit(parts, replacePlan, knownEmpty, createdAt, properties);
+        } else {
+            manifest = committer.commitRelayout(parts, relayoutGeneration(relayoutOf), createdAt, properties);
+        }
         LOG.info("Committed job {} to {}: generation {} ({}), {} parts ({} new)", jobId, fs.makeQualified(root()),
                 manifest.generation(), manifest.operation().jsonName(), manifest.parts().size(), parts.size());
         stopWatching();
         if (attempts != null && attempts.isPresent() && attempts.get().lostAny(stages, committedAttempts)) {
             LosingAttempts.removeParts(fs, root(), manifest, parts);
         }
+    }
+
+    /** The generation a relayout write read; it must be an append (it replaces exactly what it read). */
+    private long relayoutGeneration(String value) throws IOException {
+        if (replacePlan.replacesAnything()) {
+            throw new IOException("a relayout (" + RelayoutPlan.GENERATION_OPTION + ") is written in append mode: it "
+                    + "replaces exactly the generation it read, nothing else");
+        }
+        try {
+            long generation = Long.parseLong(value.trim());
+            if (generation >= 1) {
+                return generation;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IOException(RelayoutPlan.GENERATION_OPTION + " must be the generation the relayout read (1, 2, ...), "
+                + "not '" + value + "'");
     }
 
     /**

@@ -52,6 +52,11 @@ public final class DatasetParts {
     }
 
     /** The generation these parts are. */
+    /** The job that committed this generation. */
+    public String jobId() {
+        return manifest.manifest().jobId();
+    }
+
     public long generation() {
         return manifest.manifest().generation();
     }

@@ -51,7 +51,12 @@ public record Manifest(int version, String writer, String jobId, long generation
          * The same parts; maintenance fenced jobs whose stray parts it is about to delete, so that they
          * can never commit ({@link io.stork.manifest.commit.Fences}).
          */
-        MAINTENANCE;
+        MAINTENANCE,
+        /**
+         * The rows of an earlier generation's parts, rewritten into new parts (a new layout): those parts
+         * replaced, any part committed since kept.
+         */
+        RELAYOUT;
 
         public String jsonName() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');

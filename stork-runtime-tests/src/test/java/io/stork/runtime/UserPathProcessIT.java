@@ -51,6 +51,8 @@ class UserPathProcessIT {
         String swiftSecret = "Swift-secret-" + UUID.randomUUID();
         Map<String, String> conf = new LinkedHashMap<>();
         conf.put("spark.sql.extensions", EXTENSIONS);
+        // Queries' history is written when the application ends (checked below), not inside a counted step.
+        conf.put("spark.stork.layout.history.flushInterval", "1h");
         conf.putAll(SparkProcess.bucketConf(s3, "s3"));
         conf.putAll(SparkProcess.bucketConf(swift, "swift"));
         conf.put("spark.hadoop.fs.stork.bucket.unused.access.secret", s3Secret);
@@ -154,6 +156,7 @@ class UserPathProcessIT {
         LocalStore local = LocalStore.shared();
         Map<String, String> conf = new LinkedHashMap<>();
         conf.put("spark.sql.extensions", EXTENSIONS);
+        conf.put("spark.stork.layout.history.flushInterval", "1h");
         conf.putAll(SparkProcess.bucketConf(bucket, "s3"));
         // S3A on the same store (plain HTTP, path-style, unsigned payloads: see docs/benchmarks.md).
         conf.put("spark.hadoop.fs.s3a.endpoint", local.s3Endpoint().toString());

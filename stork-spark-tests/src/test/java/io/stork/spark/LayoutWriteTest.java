@@ -68,6 +68,8 @@ class LayoutWriteTest {
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "2")
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not inside a counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .config("spark.hadoop.fs.stork.api", "memory")
                 .getOrCreate();
     }

@@ -126,6 +126,8 @@ public final class SkippingBenchmark {
                 .config("spark.sql.adaptive.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "4")
                 .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension,io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not between measured queries
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
                 .config("spark.hadoop.fs.s3a.committer.magic.enabled", "false")
                 .getOrCreate();

@@ -57,6 +57,8 @@ public final class SkippingScaleBenchmark {
         SparkSession spark = SparkSession.builder().master("local[2]").appName("stork-bench-skipping-scale")
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not between measured queries
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .config("spark.hadoop.fs.stork.api", "s3")
                 .config("spark.hadoop.fs.stork.endpoint", store.s3Endpoint().toString())
                 .config("spark.hadoop.fs.stork.region", store.s3Region())

@@ -53,6 +53,8 @@ public final class Scenarios {
         conf.put(SPARK_AUTO_MAGIC, "false");
         // The one setting that turns on Stork's commit protocol (and per-part record counts).
         conf.put("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions");
+        // Queries' history written when the session stops, not inside a measured workload.
+        conf.put("spark.stork.layout.history.flushInterval", "1h");
         conf.put("spark.hadoop.fs.stork.api", storkApi);
         conf.put("spark.hadoop.fs.stork.endpoint", store.s3Endpoint().toString());
         conf.put("spark.hadoop.fs.stork.region", store.region());

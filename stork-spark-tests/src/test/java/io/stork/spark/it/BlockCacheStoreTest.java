@@ -39,6 +39,8 @@ class BlockCacheStoreTest {
                 .config("spark.hadoop.fs.stork.cache.directory", cacheDir.toString())
                 .config("spark.hadoop.fs.stork.cache.block.size", "64k")
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not inside a counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .getOrCreate();
         SparkOnLocalStore.createBuckets(spark, S3_BUCKET, SWIFT_BUCKET);
     }

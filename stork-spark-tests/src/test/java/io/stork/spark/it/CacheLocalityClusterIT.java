@@ -41,6 +41,8 @@ class CacheLocalityClusterIT {
         cluster = new LoopbackStandaloneCluster(3, 1, 1024);
         spark = cluster.session(SparkOnLocalStore.builder("stork-cache-locality", BUCKET, SWIFT_BUCKET), "600m")
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not inside a counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .config("spark.hadoop.fs.stork.bucket." + BUCKET + ".cache.enabled", "true")
                 // Relative: each executor's own working directory, so each host has a cache of its own.
                 .config("spark.hadoop.fs.stork.bucket." + BUCKET + ".cache.directory", "stork-block-cache")

@@ -44,6 +44,8 @@ class CommitPointFaultStoreTest {
         SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("stork-lost-answers")
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not inside a counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .config("spark.hadoop.mapreduce.outputcommitter.factory.scheme.stork",
                         "io.stork.commit.StorkCommitterFactory");
         for (String[] bucket : new String[][] {{S3_BUCKET, "s3"}, {SWIFT_BUCKET, "swift"}}) {

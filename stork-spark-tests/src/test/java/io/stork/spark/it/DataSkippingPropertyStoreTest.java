@@ -54,6 +54,8 @@ class DataSkippingPropertyStoreTest {
     static void startSpark() throws Exception {
         spark = SparkOnLocalStore.builder("stork-skipping-property", BUCKET, BUCKET + "-unused")
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not inside a counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .config("spark.sql.datetime.java8API.enabled", "true")
                 .getOrCreate();
         SparkOnLocalStore.createBuckets(spark, BUCKET);

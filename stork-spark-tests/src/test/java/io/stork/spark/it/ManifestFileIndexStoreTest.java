@@ -45,6 +45,8 @@ class ManifestFileIndexStoreTest {
     static void startSpark() throws Exception {
         spark = SparkOnLocalStore.builder("stork-manifest-index", BUCKET, SWIFT_BUCKET)
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not inside a counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .getOrCreate();
         SparkOnLocalStore.createBuckets(spark, BUCKET, SWIFT_BUCKET);
     }

@@ -41,6 +41,8 @@ class SegmentedDatasetStoreTest {
     static void startSpark() throws Exception {
         spark = SparkOnLocalStore.builder("stork-segments", S3_BUCKET, SWIFT_BUCKET)
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not inside a counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .config("spark.hadoop.fs.stork.manifest.inline.parts", "3")
                 .getOrCreate();
         SparkOnLocalStore.createBuckets(spark, S3_BUCKET, SWIFT_BUCKET);

@@ -44,6 +44,8 @@ class SnapshotStoreTest {
     static void startSpark() throws Exception {
         spark = SparkOnLocalStore.builder("stork-generations", S3_BUCKET, SWIFT_BUCKET)
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not inside a counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .config("spark.hadoop.fs.stork.commit.claim.timeout", "4s").getOrCreate();
         SparkOnLocalStore.createBuckets(spark, S3_BUCKET, SWIFT_BUCKET);
     }

@@ -19,6 +19,8 @@ public final class SnapshotWriterMain {
         SparkSession spark = SparkOnLocalStore.builder("stork-snapshot-writer", args[0], args[1])
                 .master("local[1]")
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history written when the session stops, not inside a counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .getOrCreate();
         try {
             for (int r = 1; r <= rounds; r++) {

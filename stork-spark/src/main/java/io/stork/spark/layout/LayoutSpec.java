@@ -101,6 +101,16 @@ public final class LayoutSpec {
         return new LayoutSpec(kind, columns, buckets, precision, sampleRows, seed, history, halfLife, sort);
     }
 
+    /** The same spec with {@code buckets} buckets. */
+    public LayoutSpec buckets(int buckets) {
+        return new LayoutSpec(kind, columns, buckets, precision, sampleRows, seed, history, halfLife, sort);
+    }
+
+    /** Whether a query history was given ({@link #history}). */
+    public boolean hasHistory() {
+        return !history.isEmpty();
+    }
+
     public boolean sortsWithinBuckets() {
         return sort;
     }

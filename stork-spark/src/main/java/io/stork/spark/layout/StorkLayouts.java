@@ -58,6 +58,25 @@ public final class StorkLayouts {
         return BucketRouting.route(df, model, sortWithinBuckets);
     }
 
+    /**
+     * The query history kept beside the dataset at {@code datasetPath} (captured from its queries, docs/layouts.md
+     * "Query history"), or an empty one (one GET either way).
+     */
+    public static io.stork.layout.history.QueryHistory history(SparkSession spark, String datasetPath)
+            throws IOException {
+        FileSystem fs = new Path(datasetPath).getFileSystem(spark.sparkContext().hadoopConfiguration());
+        return io.stork.spark.layout.history.HistoryFile.read(fs.makeQualified(new Path(datasetPath)),
+                spark.sparkContext().hadoopConfiguration()).orElse(io.stork.layout.history.QueryHistory.empty());
+    }
+
+    /**
+     * Rewrites the dataset's current generation laid out by {@code spec} as one new generation (appends
+     * committed meanwhile kept; see {@link Relayout} for the options).
+     */
+    public static Relayout.Result relayout(SparkSession spark, String datasetPath, LayoutSpec spec) throws IOException {
+        return Relayout.of(spark, datasetPath, spec).run();
+    }
+
     /** The path of the model of the dataset at {@code datasetPath}. */
     public static Path modelPath(String datasetPath) {
         return new Path(datasetPath, MODEL_LOCATION);

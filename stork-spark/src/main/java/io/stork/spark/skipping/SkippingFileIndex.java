@@ -57,16 +57,20 @@ public final class SkippingFileIndex implements FileIndex {
 
     /** Where the block cache is on: the files' ranges located on executor hosts; else null. */
     private final io.stork.spark.cache.CacheAffinity affinity;
+    /** Told of each judged scan of a manifest dataset (the query history); null: nobody. */
+    private final ScanObserver observer;
 
     public SkippingFileIndex(FileIndex delegate, Configuration hadoopConf) {
-        this(delegate, hadoopConf, null);
+        this(delegate, hadoopConf, null, null);
     }
 
-    public SkippingFileIndex(FileIndex delegate, Configuration hadoopConf, io.stork.spark.cache.CacheAffinity affinity) {
+    public SkippingFileIndex(FileIndex delegate, Configuration hadoopConf, io.stork.spark.cache.CacheAffinity affinity,
+                             ScanObserver observer) {
         this.delegate = delegate;
         this.hadoopConf = hadoopConf;
         this.indexTypes = IndexTypes.load(Thread.currentThread().getContextClassLoader());
         this.affinity = affinity;
+        this.observer = observer;
     }
 
     /** The listing, its files located on the hosts whose block caches hold them when affinity is on. */
@@ -172,7 +176,21 @@ public final class SkippingFileIndex implements FileIndex {
         }
         report(dataFilters, new ScanReport(filter.toString(), counts[0], counts[1], counts[2], counts[3], counts[4],
                 System.nanoTime() - start));
+        observe(manifest, normalized);
         return located(kept);
+    }
+
+    private void observe(ManifestFileIndex manifest, Predicate normalized) {
+        if (observer == null) {
+            return;
+        }
+        try {
+            for (Path root : CollectionConverters.asJava(manifest.rootPaths())) {
+                observer.judged(root, normalized);
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("Stork data skipping: the scan observer failed ({})", e.toString());
+        }
     }
 
     private ManifestFileIndex.PartFilter judge(DatasetParts parts, Predicate normalized, java.util.Set<String> columns,

@@ -1,5 +1,7 @@
 package io.stork.spark.skipping;
 
+import io.stork.layout.history.QueryHistory;
+import io.stork.spark.layout.history.QueryHistoryRecorder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
@@ -29,9 +31,52 @@ public final class SkippingRule extends Rule<LogicalPlan> {
     public static final String AFFINITY_HOSTS = "spark.stork.cache.affinity.hosts";
 
     private final SparkSession session;
+    /** The session's query history, made on the first scan it records. */
+    private QueryHistoryRecorder history;
 
     public SkippingRule(SparkSession session) {
         this.session = session;
+    }
+
+    /** Where judged scans go when query history capture is on ({@value QueryHistoryRecorder#ENABLED}). */
+    private ScanObserver historyObserver(HadoopFsRelation files, Configuration hadoopConf) {
+        if (!Boolean.parseBoolean(session.sessionState().conf().getConfString(QueryHistoryRecorder.ENABLED, "true")
+                .trim())) {
+            return null;
+        }
+        synchronized (this) {
+            if (history == null) {
+                history = new QueryHistoryRecorder(session.sparkContext(), millis(QueryHistoryRecorder.FLUSH_INTERVAL,
+                        "60s"), positive(QueryHistoryRecorder.CAPACITY, QueryHistory.DEFAULT_CAPACITY));
+            }
+        }
+        return history.observer(files.dataSchema(), hadoopConf);
+    }
+
+    private long millis(String key, String fallback) {
+        String value = session.sessionState().conf().getConfString(key, fallback).trim();
+        try {
+            long ms = org.apache.spark.network.util.JavaUtils.timeStringAsMs(value);
+            if (ms > 0) {
+                return ms;
+            }
+        } catch (RuntimeException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(key + " must be a positive duration such as 60s or 5m, not '" + value + "'");
+    }
+
+    private int positive(String key, int fallback) {
+        String value = session.sessionState().conf().getConfString(key, Integer.toString(fallback)).trim();
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(key + " must be a whole number, at least 1, not '" + value + "'");
     }
 
     @Override
@@ -55,7 +100,8 @@ public final class SkippingRule extends Rule<LogicalPlan> {
             return node;
         }
         Configuration hadoopConf = session.sessionState().newHadoopConf();
-        SkippingFileIndex index = new SkippingFileIndex(files.location(), hadoopConf, affinity(files, hadoopConf));
+        SkippingFileIndex index = new SkippingFileIndex(files.location(), hadoopConf, affinity(files, hadoopConf),
+                historyObserver(files, hadoopConf));
         HadoopFsRelation skipping = files.copy(index, files.partitionSchema(), files.dataSchema(), files.bucketSpec(),
                 files.fileFormat(), files.options(), files.sparkSession());
         return relation.copy(skipping, relation.output(), relation.catalogTable(), relation.isStreaming(),
