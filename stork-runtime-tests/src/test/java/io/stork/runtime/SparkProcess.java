@@ -43,7 +43,13 @@ final class SparkProcess {
     }
 
     /** A finished run: its steps in order, what it printed, and where its output is kept. */
-    record Run(Map<String, Step> steps, List<String> stdout, Path stdoutFile, Path stderrFile) {
+    record Run(Map<String, Step> steps, List<String> stdout, Path stdoutFile, Path stderrFile,
+               Map<String, List<AccessLogEntry>> byMarker) {
+
+        /** The store's log lines after the marker {@code name} (e.g. "end": what the application did on stopping). */
+        List<AccessLogEntry> after(String name) {
+            return byMarker.getOrDefault(name, List.of());
+        }
 
         Step step(String name) {
             Step step = steps.get(name);
@@ -154,7 +160,7 @@ final class SparkProcess {
                 steps.put(key, new Step(step, reported, new StoreCallCounts(byStep.getOrDefault(key, List.of()), 0)));
             }
         }
-        return new Run(steps, stdout, out, err);
+        return new Run(steps, stdout, out, err, byStep);
     }
 
     /** Runs a command line tool to completion (2 minutes at most) and returns its standard output. */

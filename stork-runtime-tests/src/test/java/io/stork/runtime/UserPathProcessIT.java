@@ -254,6 +254,26 @@ class UserPathProcessIT {
         assertThat(inBox).as("x < 5 AND y < 5").isEqualTo(expectedInBox);
         assertThat(laid.reported().get("objects_listed").asLong()).isEqualTo(4);
         assertThat(laid.reported().get("objects_read").asLong()).as("the box's corner bucket only").isEqualTo(1);
+        SparkProcess.Step relaid = result.step("layout-relayout@" + bucket);
+        assertThat(relaid.reported().get("source_generation").asLong()).isEqualTo(2);
+        assertThat(relaid.reported().get("generation").asLong()).as("one new generation").isEqualTo(3);
+        assertThat(relaid.reported().get("parts_before").asInt()).isEqualTo(5);
+        assertThat(relaid.reported().get("parts_after").asInt()).isEqualTo(4);
+        assertThat(relaid.reported().get("parts_kept").asInt()).isEqualTo(0);
+        assertThat(relaid.reported().get("total").asLong()).isEqualTo(440);
+        assertThat(relaid.reported().get("rows").asInt()).as("x < 5 AND y < 5").isEqualTo(25);
+        assertThat(relaid.reported().get("same_rows").asBoolean()).isTrue();
+        assertThat(relaid.reported().get("read_before").asLong()).isEqualTo(4);
+        assertThat(relaid.reported().get("read_after").asLong()).as("after the relayout").isEqualTo(1);
+        assertThat(relaid.reported().get("saved_model").asBoolean()).isTrue();
+        // The queries' history, written when the application stopped (flush interval 1h): one PUT per dataset.
+        List<String> historyPuts = result.after("end").stream().filter(e -> e.method().equals("PUT")
+                && e.path().contains("/" + bucket + "/") && e.path().endsWith("/_stork/layout/history.json"))
+                .map(e -> e.path()).toList();
+        assertThat(historyPuts).as("history written at application end")
+                .anyMatch(p -> p.endsWith("/laid-out/_stork/layout/history.json"))
+                .anyMatch(p -> p.endsWith("/relayout/_stork/layout/history.json"))
+                .anyMatch(p -> p.endsWith("/skipping/_stork/layout/history.json"));
         SparkProcess.Step skipping = result.step("sql-read-skipping@" + bucket);
         assertThat(rows(result, "sql-read-skipping", bucket)).isEqualTo("[123]");
         assertThat(skipping.reported().get("objects_listed").asLong()).isEqualTo(4);

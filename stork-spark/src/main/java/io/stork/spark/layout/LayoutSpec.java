@@ -145,6 +145,21 @@ public final class LayoutSpec {
     }
 
     /**
+     * As {@link #layOut(Dataset)}, with as many buckets as make objects of about {@code targetBytes}: the size
+     * is Spark's estimate of {@code df} (for a file source, its files' bytes; a relayout knows its parts'
+     * bytes exactly, see {@link Relayout#targetObjectBytes}).
+     */
+    public LaidOut layOut(Dataset<Row> df, long targetBytes) {
+        if (targetBytes < 1) {
+            throw new IllegalArgumentException("a target object size must be positive, not " + targetBytes);
+        }
+        java.math.BigInteger size = df.queryExecution().optimizedPlan().stats().sizeInBytes().bigInteger();
+        long n = size.add(java.math.BigInteger.valueOf(targetBytes - 1)).divide(java.math.BigInteger.valueOf(targetBytes))
+                .min(java.math.BigInteger.valueOf(1 << 20)).longValue();
+        return buckets((int) Math.max(1, n)).layOut(df);
+    }
+
+    /**
      * {@code df} laid out by the model saved beside {@code datasetPath} (one GET), so that a later batch lands
      * in the same buckets as the earlier ones; a new model when the dataset has none (save it with
      * {@link LaidOut#saveModel}). A saved model over other columns fails on one line: rebuild with
