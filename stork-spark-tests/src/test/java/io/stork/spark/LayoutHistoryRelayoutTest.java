@@ -207,6 +207,37 @@ class LayoutHistoryRelayoutTest {
     }
 
     @Test
+    void aGridRelayoutSizedByTargetBytesKeepsABoxPerCellInEachPartsStatistics() throws Exception {
+        String dataset = path("relayout-grid");
+        frame(spark, DATA, 8).write().parquet(dataset);
+        long bytes = manifest(dataset).parts().stream().mapToLong(p -> p.length()).sum();
+        List<GeoQueries.GeoQuery> measured = new GeoQueries(DATA, 3).measureSet(15, 10, 4);
+        List<List<String>> before = new ArrayList<>();
+        long readBefore = 0;
+        for (GeoQueries.GeoQuery q : measured) {
+            Dataset<Row> d = spark.read().parquet(dataset).where(box(q));
+            before.add(sorted(d.collectAsList()));
+            readBefore += DataSkipping.reports(d).get(0).objectsRead();
+        }
+        Relayout.Result r = Relayout.of(spark, dataset, LayoutSpec.grid("lat", "lon", 1, 1)).useStoredHistory(false)
+                .targetObjectBytes((bytes + 7) / 8).run();
+        assertThat(r.model().buckets()).as("ceil(bytes / target)").isEqualTo(8);
+        Manifest m = manifest(dataset);
+        assertThat(m.properties()).containsEntry("stork.skipping.geo", "lat:lon");
+        assertThat(m.parts()).hasSize(r.partsAfter()).allSatisfy(p -> assertThat(p.statsJson()).contains("geo"));
+        long readAfter = 0;
+        for (int i = 0; i < measured.size(); i++) {
+            Dataset<Row> d = spark.read().parquet(dataset).where(box(measured.get(i)));
+            assertThat(sorted(d.collectAsList())).isEqualTo(before.get(i));
+            readAfter += DataSkipping.reports(d).get(0).objectsRead();
+        }
+        System.out.printf("LayoutHistoryRelayoutTest: grid relayout, %d 10x10 km queries read %.2f parts each before, "
+                + "%.2f after (of %d)%n", measured.size(), readBefore / (double) measured.size(),
+                readAfter / (double) measured.size(), r.partsAfter());
+        assertThat(readAfter).isLessThan(readBefore / 2);
+    }
+
+    @Test
     void aRelayoutWhosePartsWereReplacedWhileItRanCommitsNothing() throws Exception {
         String dataset = path("relayout-conflict");
         frame(spark, DATA, 4).write().parquet(dataset);

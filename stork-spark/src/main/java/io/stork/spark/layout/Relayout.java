@@ -129,7 +129,14 @@ public final class Relayout {
         Dataset<Row> rows = spark.read().format(fmt).options(readOptions)
                 .option("versionAsOf", Long.toString(parts.generation())).load(path);
         LaidOut laid = effective.layOut(rows);
-        return new Prepared(parts.generation(), all.size(), bytes, fmt, laid, historyQueries);
+        Map<String, String> writeOptions = new LinkedHashMap<>(readOptions);
+        parts.properties().forEach((k, v) -> {
+            if (k.startsWith("stork.skipping.")) {
+                writeOptions.putIfAbsent(k, v); // the dataset's skipping settings, which the write would replace
+            }
+        });
+        laid.writeOptions().forEach(writeOptions::putIfAbsent);
+        return new Prepared(parts.generation(), all.size(), bytes, fmt, laid, historyQueries, writeOptions);
     }
 
     /** A relayout ready to write: the generation it read and the laid-out rows. */
@@ -140,8 +147,11 @@ public final class Relayout {
         private final String fmt;
         private final LaidOut laid;
         private final int historyQueries;
+        private final Map<String, String> writeOptions;
 
-        private Prepared(long source, int partsBefore, long bytesBefore, String fmt, LaidOut laid, int historyQueries) {
+        private Prepared(long source, int partsBefore, long bytesBefore, String fmt, LaidOut laid, int historyQueries,
+                         Map<String, String> writeOptions) {
+            this.writeOptions = Map.copyOf(writeOptions);
             this.source = source;
             this.partsBefore = partsBefore;
             this.bytesBefore = bytesBefore;
@@ -163,7 +173,7 @@ public final class Relayout {
          * read (parts committed since are kept), then saves the model beside the dataset (one PUT).
          */
         public Result commit() throws IOException {
-            laid.rows().write().format(fmt).options(readOptions).mode("append")
+            laid.rows().write().format(fmt).options(writeOptions).mode("append")
                     .option("stork.relayout.generation", Long.toString(source)).save(path);
             laid.saveModel(path);
             Path root = new Path(path);
