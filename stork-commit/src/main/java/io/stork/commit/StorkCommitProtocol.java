@@ -157,6 +157,7 @@ public class StorkCommitProtocol extends FileCommitProtocol implements Serializa
         }
         LOG.info("Committed job {} to {}: generation {} ({}), {} parts ({} new)", jobId, fs.makeQualified(root()),
                 manifest.generation(), manifest.operation().jsonName(), manifest.parts().size(), parts.size());
+        DatasetFiles.writeAfterCommit(fs, root(), DatasetFiles.of(jobContext.getConfiguration()));
         stopWatching();
         if (attempts != null && attempts.isPresent() && attempts.get().lostAny(stages, committedAttempts)) {
             LosingAttempts.removeParts(fs, root(), manifest, parts);

@@ -1,109 +1,78 @@
 package io.stork.spark.layout;
 
 import io.stork.layout.json.ModelJson;
-import io.stork.layout.model.ColumnType;
 import io.stork.layout.model.PartitionerModel;
-import java.io.Serializable;
-import java.util.Comparator;
-import java.util.Iterator;
-import org.apache.spark.Partitioner;
-import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.api.java.JavaRDD;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import scala.Tuple2;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
 
 /**
- * Routes a DataFrame's rows to the buckets of a model: each row keyed by (bucket, key), then shuffled so
- * that Spark partition i holds exactly bucket i (and, optionally, sorted by key within it by the shuffle's
- * own spilling sort). Tasks get the model as its JSON and read it once per partition.
+ * Routes a DataFrame's rows to the buckets of a model inside its own plan: each row gets its bucket from
+ * the model (a UDF over the key columns), {@code repartitionById} places bucket i in Spark partition i (a
+ * user-given partition count, which adaptive execution does not coalesce), rows are optionally sorted by
+ * key within each partition, and the bucket column is dropped. The plan keeps the input's attributes, so
+ * the result can replace the input anywhere (a write's query included). Tasks get the model as its JSON and
+ * parse it once per task.
  */
 final class BucketRouting {
+
+    /** The bucket column, only between the routing's own plan nodes. */
+    private static final String BUCKET = "__stork_layout_bucket";
 
     private BucketRouting() {
     }
 
     static Dataset<Row> route(Dataset<Row> df, PartitionerModel model, boolean sortWithinBuckets) {
         KeyColumns key = KeyColumns.forModel(df.schema(), model.columns());
-        String json = ModelJson.write(model);
-        JavaPairRDD<BucketKey, Row> keyed = df.javaRDD().mapPartitionsToPair(rows -> keyed(rows, json, key));
-        BucketPartitioner partitioner = new BucketPartitioner(model.buckets());
-        JavaPairRDD<BucketKey, Row> shuffled = sortWithinBuckets
-                ? keyed.repartitionAndSortWithinPartitions(partitioner, new KeyOrder(key.types()))
-                : keyed.partitionBy(partitioner);
-        JavaRDD<Row> rows = shuffled.values();
-        return df.sparkSession().createDataFrame(rows, df.schema());
+        List<Column> keyColumns = new ArrayList<>();
+        for (String name : key.names()) {
+            keyColumns.add(df.col(quoted(name)));
+        }
+        Column struct = functions.struct(keyColumns.toArray(Column[]::new));
+        // The UDF sees the key as one struct; its fields keep the key columns' names and types.
+        org.apache.spark.sql.types.StructType structType = (org.apache.spark.sql.types.StructType)
+                df.select(struct.as("k")).schema().fields()[0].dataType();
+        KeyColumns inStruct = KeyColumns.forModel(structType, model.columns());
+        UserDefinedFunction bucketOf = functions.udf(new BucketOf(ModelJson.write(model), inStruct),
+                DataTypes.IntegerType);
+        Dataset<Row> routed = df.withColumn(BUCKET, bucketOf.apply(struct))
+                .repartitionById(model.buckets(), functions.col(BUCKET));
+        if (sortWithinBuckets) {
+            routed = routed.sortWithinPartitions(keyColumns.stream().map(c -> c.asc_nulls_first())
+                    .toArray(Column[]::new));
+        }
+        return routed.drop(BUCKET);
     }
 
-    private static Iterator<Tuple2<BucketKey, Row>> keyed(Iterator<Row> rows, String json, KeyColumns key) {
-        PartitionerModel model = ModelJson.read(json);
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return rows.hasNext();
-            }
-
-            @Override
-            public Tuple2<BucketKey, Row> next() {
-                Row row = rows.next();
-                Object[] k = key.key(row);
-                return new Tuple2<>(new BucketKey(model.bucketOf(k), k), row);
-            }
-        };
+    private static String quoted(String name) {
+        return "`" + name.replace("`", "``") + "`";
     }
 
-    /** A row's bucket and its key values in canonical form (serialized with the row by the shuffle). */
-    record BucketKey(int bucket, Object[] key) implements Serializable {
-    }
-
-    /** Partition i is bucket i. */
-    static final class BucketPartitioner extends Partitioner {
+    /** A row's bucket: the model, read from its JSON once per deserialized copy (a task's). */
+    static final class BucketOf implements UDF1<Row, Integer> {
 
         private static final long serialVersionUID = 1L;
-        private final int buckets;
+        private final String json;
+        private final KeyColumns key;
+        private transient PartitionerModel model;
 
-        BucketPartitioner(int buckets) {
-            this.buckets = buckets;
+        BucketOf(String json, KeyColumns key) {
+            this.json = json;
+            this.key = key;
         }
 
         @Override
-        public int numPartitions() {
-            return buckets;
-        }
-
-        @Override
-        public int getPartition(Object key) {
-            return ((BucketKey) key).bucket();
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof BucketPartitioner p && p.buckets == buckets;
-        }
-
-        @Override
-        public int hashCode() {
-            return buckets;
-        }
-    }
-
-    /** By bucket, then by the key's columns in order, each as its layout type orders it (nulls first). */
-    static final class KeyOrder implements Comparator<BucketKey>, Serializable {
-
-        private static final long serialVersionUID = 1L;
-        private final ColumnType[] types;
-
-        KeyOrder(ColumnType[] types) {
-            this.types = types;
-        }
-
-        @Override
-        public int compare(BucketKey a, BucketKey b) {
-            int c = Integer.compare(a.bucket(), b.bucket());
-            for (int i = 0; c == 0 && i < types.length; i++) {
-                c = types[i].compare(a.key()[i], b.key()[i]);
+        public Integer call(Row keyStruct) {
+            if (model == null) {
+                model = ModelJson.read(json);
             }
-            return c;
+            return model.bucketOf(key.key(keyStruct));
         }
     }
 }
