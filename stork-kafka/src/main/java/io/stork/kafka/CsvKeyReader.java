@@ -90,7 +90,8 @@ final class CsvKeyReader implements KeyReader {
 
     @Override
     public String describe() {
-        return "CSV lines of " + csvColumns + " delimited by '" + (char) delimiter + "'";
+        String shown = delimiter == '\t' ? "\\t" : String.valueOf((char) delimiter);
+        return "CSV lines of " + csvColumns + " delimited by '" + shown + "'";
     }
 
     /** Reads a quoted field's text from just after its opening quote; returns the position after the closing one. */

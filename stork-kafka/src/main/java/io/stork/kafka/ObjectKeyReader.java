@@ -39,8 +39,8 @@ final class ObjectKeyReader implements KeyReader {
                     + "List (stork.layout.value.format=object)");
         }
         if (values.size() != key.length) {
-            throw new IllegalArgumentException("the value holds " + values.size() + " values, the layout's key "
-                    + columns.stream().map(Column::name).toList() + " " + key.length);
+            throw new IllegalArgumentException("the value holds " + values.size() + " values; the layout's key "
+                    + columns.stream().map(Column::name).toList() + " has " + key.length);
         }
         for (int k = 0; k < key.length; k++) {
             key[k] = KeyValues.of(columns.get(k), values.get(k));

@@ -168,7 +168,7 @@ class StorkLayoutPartitionerTest {
         assertThatThrownBy(() -> object.partition(TOPIC, null, null, noLon, null, cluster))
                 .hasMessageEndingWith("column 'lon' (double) is missing from the Map value");
         assertThatThrownBy(() -> object.partition(TOPIC, null, null, new Object[] {1L, "gaz", 45.0}, null, cluster))
-                .hasMessageEndingWith("the value holds 3 values, the layout's key [date, type, lat, lon] 4");
+                .hasMessageEndingWith("the value holds 3 values; the layout's key [date, type, lat, lon] has 4");
         assertThatThrownBy(() -> object.partition(TOPIC, null, null, new Object[] {1.5, "gaz", 45.0, 2.0}, null, cluster))
                 .hasMessageContaining("column 'date' of type long cannot hold a java.lang.Double");
         assertThatThrownBy(() -> object.partition(TOPIC, null, null, "a string", null, cluster))
