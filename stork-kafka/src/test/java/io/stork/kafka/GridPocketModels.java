@@ -36,13 +36,21 @@ final class GridPocketModels {
         return new GridPocketGenerator(42, meters, START, steps).readingList();
     }
 
-    /** A k-d tree built from every fourth reading's key, as a writer's sample would be. */
+    /** A k-d tree built from {@link #sample}, as the Spark writer builds one from a sample of the rows. */
     static KdTreeModel model(List<Reading> readings, int buckets) {
+        return KdTreeBuilder.of(KEY, buckets).build(sample(readings));
+    }
+
+    /**
+     * The keys of every third reading: a third of the rows, of every meter and time (readings come time-major,
+     * and a stride that divides the number of meters would keep some meters only).
+     */
+    static List<Object[]> sample(List<Reading> readings) {
         List<Object[]> sample = new ArrayList<>();
-        for (int i = 0; i < readings.size(); i += 4) {
+        for (int i = 0; i < readings.size(); i += 3) {
             sample.add(key(readings.get(i)));
         }
-        return KdTreeBuilder.of(KEY, buckets).build(sample);
+        return sample;
     }
 
     static Object[] key(Reading r) {

@@ -148,8 +148,8 @@ class StorkLayoutPartitionerIT {
         }
         assertThat(total).isEqualTo(values.size());
         Set<Integer> sampleBuckets = new TreeSet<>();
-        for (int i = 0; i < readings.size(); i += 4) {
-            sampleBuckets.add(model.bucketOf(GridPocketModels.key(readings.get(i))));
+        for (Object[] key : GridPocketModels.sample(readings)) {
+            sampleBuckets.add(model.bucketOf(key));
         }
         Set<Integer> nonEmpty = new TreeSet<>();
         read.forEach((p, records) -> {
