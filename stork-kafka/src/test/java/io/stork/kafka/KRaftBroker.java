@@ -34,11 +34,13 @@ final class KRaftBroker implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final Process process;
+    private final Thread reaper;
     private final String bootstrap;
     private final Admin admin;
 
-    private KRaftBroker(Process process, String bootstrap, Admin admin) {
+    private KRaftBroker(Process process, Thread reaper, String bootstrap, Admin admin) {
         this.process = process;
+        this.reaper = reaper;
         this.bootstrap = bootstrap;
         this.admin = admin;
     }
@@ -86,7 +88,7 @@ final class KRaftBroker implements AutoCloseable {
             while (true) {
                 try {
                     admin.describeCluster().nodes().get(5, TimeUnit.SECONDS);
-                    return new KRaftBroker(broker, bootstrap, admin);
+                    return new KRaftBroker(broker, reaper, bootstrap, admin);
                 } catch (ExecutionException | TimeoutException e) {
                     if (!broker.isAlive() || System.nanoTime() > deadline) {
                         throw new IllegalStateException("the Kafka broker did not start in "
@@ -100,6 +102,7 @@ final class KRaftBroker implements AutoCloseable {
                 admin.close(Duration.ZERO);
             }
             stop(broker);
+            Runtime.getRuntime().removeShutdownHook(reaper);
             throw e;
         }
     }
@@ -135,9 +138,15 @@ final class KRaftBroker implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         admin.close(Duration.ofSeconds(5));
-        stop(process);
+        try {
+            stop(process);
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        Runtime.getRuntime().removeShutdownHook(reaper);
     }
 
     private static void stop(Process broker) throws InterruptedException {

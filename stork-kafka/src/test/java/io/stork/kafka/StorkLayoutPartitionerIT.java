@@ -65,7 +65,7 @@ class StorkLayoutPartitionerIT {
     }
 
     @AfterAll
-    static void stop() throws InterruptedException {
+    static void stop() {
         if (broker != null) {
             broker.close();
         }
