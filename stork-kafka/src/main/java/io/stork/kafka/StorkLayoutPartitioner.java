@@ -96,7 +96,7 @@ public final class StorkLayoutPartitioner implements Partitioner {
                     + buckets + " buckets: give the topic at least " + buckets + " partitions, or set "
                     + PARTITIONS_FOLD + "=true to send bucket b to partition b mod " + partitions);
         }
-        if (value == null || valueBytes == null && !(r.reader instanceof ObjectKeyReader)) {
+        if (value == null || (valueBytes == null && !(r.reader instanceof ObjectKeyReader))) {
             throw new KafkaException("cannot route a record of topic '" + topic + "' by its layout: the value is null");
         }
         int bucket;
