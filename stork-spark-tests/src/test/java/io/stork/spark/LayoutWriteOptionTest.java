@@ -1,0 +1,161 @@
+package io.stork.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.stork.layout.gridpocket.GeoQueries;
+import io.stork.layout.gridpocket.GridPocketGenerator;
+import io.stork.layout.kdtree.KdTreeModel;
+import io.stork.layout.model.PartitionerModel;
+import io.stork.manifest.Manifest;
+import io.stork.manifest.ManifestCodec;
+import io.stork.manifest.ManifestPart;
+import io.stork.manifest.PartNames;
+import io.stork.spark.layout.StorkLayouts;
+import io.stork.spark.skipping.DataSkipping;
+import io.stork.store.memory.MemoryStores;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A layout asked for as a write option ({@code .option("stork.layout", "kdtree")}), over the memory store:
+ * one part per bucket in one write, the model kept beside the dataset after the commit, a later batch laid
+ * out by the saved model ({@code stork.layout=saved}), buckets from a target object size, bad options named.
+ */
+class LayoutWriteOptionTest {
+
+    private static final String BUCKET = "unit-layout-option";
+    private static final long START = 1_767_225_600L;
+    private static final StructType SCHEMA = StructType.fromDDL("date BIGINT, `index` DOUBLE, sumHC DOUBLE, "
+            + "sumHP DOUBLE, type STRING, vid BIGINT, size BIGINT, temp DOUBLE, city STRING, region BIGINT, "
+            + "lat DOUBLE, lon DOUBLE");
+    private static final GridPocketGenerator DATA = new GridPocketGenerator(42, 400, START, 8);
+    private static SparkSession spark;
+
+    @BeforeAll
+    static void startSpark() {
+        spark = SparkSession.builder().master("local[2]").appName("stork-layout-option")
+                .config("spark.ui.enabled", "false")
+                .config("spark.sql.shuffle.partitions", "2")
+                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                .config("spark.hadoop.fs.stork.api", "memory")
+                .config("spark.stork.layout.history.enabled", "false")
+                .getOrCreate();
+    }
+
+    @AfterAll
+    static void stopSpark() {
+        if (spark != null) {
+            spark.stop();
+        }
+        MemoryStores.wipe();
+    }
+
+    private static Dataset<Row> frame(GridPocketGenerator data, int partitions) {
+        List<Row> rows = data.readingList().stream().map(r -> RowFactory.create(r.toRow())).toList();
+        return spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(rows,
+                partitions), SCHEMA);
+    }
+
+    private static String path(String name) {
+        return "stork://" + BUCKET + "/" + name;
+    }
+
+    private static Manifest manifest(String dataset) throws Exception {
+        Path root = new Path(dataset);
+        try (InputStream in = root.getFileSystem(spark.sparkContext().hadoopConfiguration())
+                .open(new Path(root, PartNames.MANIFEST))) {
+            return ManifestCodec.read(in, dataset);
+        }
+    }
+
+    private static List<String> sorted(List<Row> rows) {
+        return rows.stream().map(Row::toString).sorted().toList();
+    }
+
+    @Test
+    void aKdTreeWriteOptionWritesOnePartPerBucket_keepsItsModel_andALaterBatchUsesTheSavedModel() throws Exception {
+        String dataset = path("events");
+        frame(DATA, 3).write().option("stork.layout", "kdtree").option("stork.layout.columns", "lat,lon")
+                .option("stork.layout.buckets", "8").parquet(dataset); // default mode: the path was new
+        Manifest first = manifest(dataset);
+        assertThat(first.parts()).hasSize(8);
+        PartitionerModel model = StorkLayouts.load(spark, dataset);
+        assertThat(model).isInstanceOf(KdTreeModel.class);
+        assertThat(model.buckets()).isEqualTo(8);
+        assertThat(first.properties()).as("the layout's options are not dataset properties")
+                .doesNotContainKey("stork.layout");
+
+        GridPocketGenerator later = new GridPocketGenerator(5, 120, START + 8 * 900, 4);
+        frame(later, 2).write().mode("append").option("stork.layout", "saved").parquet(dataset);
+        Manifest second = manifest(dataset);
+        List<ManifestPart> added = second.parts().stream().filter(p -> p.addedIn() == second.generation()).toList();
+        assertThat(added).hasSizeLessThanOrEqualTo(8).isNotEmpty();
+        assertThat(StorkLayouts.load(spark, dataset)).as("the saved model, kept").isEqualTo(model);
+        // Each appended part holds rows of one bucket of the saved model only.
+        for (ManifestPart part : added) {
+            Set<Integer> buckets = spark.read().parquet(dataset + "/" + part.path()).select("lat", "lon")
+                    .collectAsList().stream().map(r -> model.bucketOf(new Object[] {r.getDouble(0), r.getDouble(1)}))
+                    .collect(Collectors.toSet());
+            assertThat(buckets).as(part.path()).hasSize(1);
+        }
+        List<Row> all = new java.util.ArrayList<>(frame(DATA, 1).collectAsList());
+        all.addAll(frame(later, 1).collectAsList());
+        assertThat(sorted(spark.read().parquet(dataset).collectAsList())).isEqualTo(sorted(all));
+
+        long read = 0;
+        List<GeoQueries.GeoQuery> queries = new GeoQueries(DATA, 2).measureSet(10, 5, 4);
+        for (GeoQueries.GeoQuery q : queries) {
+            Dataset<Row> d = spark.read().parquet(dataset).where(functions.col("lat").between(q.minLat(), q.maxLat())
+                    .and(functions.col("lon").between(q.minLon(), q.maxLon())));
+            d.collectAsList();
+            read += DataSkipping.reports(d).get(0).objectsRead();
+        }
+        assertThat((double) read / queries.size()).as("parts read per 5x5 km query, of %d", second.parts().size())
+                .isLessThan(second.parts().size() / 3.0);
+    }
+
+    @Test
+    void aTargetObjectSizeChoosesTheBucketCount_andAGridKeepsGeoBoxes() throws Exception {
+        String plain = path("plain");
+        frame(DATA, 4).write().parquet(plain);
+        long bytes = manifest(plain).parts().stream().mapToLong(ManifestPart::length).sum();
+        String dataset = path("grid");
+        spark.read().parquet(plain).write().option("stork.layout", "grid").option("stork.layout.columns", "lat,lon")
+                .option("stork.layout.precision", "1").option("stork.layout.targetObjectSize", Long.toString(
+                        (bytes + 3) / 4)).parquet(dataset);
+        Manifest m = manifest(dataset);
+        assertThat(StorkLayouts.load(spark, dataset).buckets()).as("ceil(input bytes / target)").isEqualTo(4);
+        assertThat(m.parts()).hasSizeBetween(1, 4);
+        assertThat(m.properties()).containsEntry("stork.skipping.geo", "lat:lon");
+        assertThat(spark.read().parquet(dataset).count()).isEqualTo(DATA.readingList().size());
+    }
+
+    @Test
+    void badLayoutOptionsAreNamedOnOneLine_andNothingIsWritten() {
+        String dataset = path("bad");
+        assertThatThrownBy(() -> frame(DATA, 1).write().option("stork.layout", "zorder").parquet(dataset))
+                .hasMessageContaining("stork.layout must be kdtree, grid or saved, not 'zorder'");
+        assertThatThrownBy(() -> frame(DATA, 1).write().option("stork.layout", "kdtree")
+                .option("stork.layout.buckets", "4").parquet(dataset))
+                .hasMessageContaining("a layout write needs stork.layout.columns");
+        assertThatThrownBy(() -> frame(DATA, 1).write().option("stork.layout", "saved").parquet(dataset))
+                .hasMessageContaining("no layout model is saved with");
+        assertThatThrownBy(() -> frame(DATA, 1).write().option("stork.layout", "kdtree")
+                .option("stork.layout.columns", "lat,nowhere").option("stork.layout.buckets", "4").parquet(dataset))
+                .hasMessageContaining("nowhere");
+    }
+}
