@@ -9,8 +9,6 @@ import io.stork.layout.history.QueryHistory;
 import io.stork.layout.history.QueryRecord;
 import io.stork.layout.model.Range;
 import io.stork.manifest.Manifest;
-import io.stork.manifest.ManifestCodec;
-import io.stork.manifest.PartNames;
 import io.stork.manifest.commit.ConcurrentCommitException;
 import io.stork.spark.layout.LayoutSpec;
 import io.stork.spark.layout.Relayout;
@@ -18,22 +16,14 @@ import io.stork.spark.layout.StorkLayouts;
 import io.stork.spark.layout.history.QueryHistoryRecorder;
 import io.stork.spark.skipping.DataSkipping;
 import io.stork.store.CallType;
-import io.stork.store.StatisticsSnapshot;
-import io.stork.store.StoreStatistics;
-import io.stork.store.memory.MemoryStores;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.fs.Path;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,36 +37,22 @@ class LayoutHistoryRelayoutTest {
 
     private static final String BUCKET = "unit-relayout";
     private static final long START = 1_767_225_600L;
-    private static final StructType SCHEMA = StructType.fromDDL("date BIGINT, `index` DOUBLE, sumHC DOUBLE, "
-            + "sumHP DOUBLE, type STRING, vid BIGINT, size BIGINT, temp DOUBLE, city STRING, region BIGINT, "
-            + "lat DOUBLE, lon DOUBLE");
     private static final GridPocketGenerator DATA = new GridPocketGenerator(42, 500, START, 8);
     private static final GridPocketGenerator LATER = new GridPocketGenerator(7, 60, START + 8 * 900, 4);
     private static SparkSession spark;
 
     @BeforeAll
     static void startSpark() {
-        spark = SparkSession.builder().master("local[2]").appName("stork-relayout")
-                .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "2")
-                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
-                .config("spark.hadoop.fs.stork.api", "memory")
-                .config(QueryHistoryRecorder.FLUSH_INTERVAL, "300ms")
-                .getOrCreate();
+        spark = MemorySpark.session("stork-relayout", Map.of(QueryHistoryRecorder.FLUSH_INTERVAL, "300ms"));
     }
 
     @AfterAll
     static void stopSpark() {
-        if (spark != null) {
-            spark.stop();
-        }
-        MemoryStores.wipe();
+        MemorySpark.stop(spark);
     }
 
     private static Dataset<Row> frame(SparkSession session, GridPocketGenerator data, int partitions) {
-        List<Row> rows = data.readingList().stream().map(r -> RowFactory.create(r.toRow())).toList();
-        return session.createDataFrame(JavaSparkContext.fromSparkContext(session.sparkContext()).parallelize(rows,
-                partitions), SCHEMA);
+        return MemorySpark.readings(session, data, partitions);
     }
 
     private static String path(String name) {
@@ -89,22 +65,15 @@ class LayoutHistoryRelayoutTest {
     }
 
     private static List<String> sorted(List<Row> rows) {
-        return rows.stream().map(Row::toString).sorted().toList();
+        return MemorySpark.sorted(rows);
     }
 
     private static Manifest manifest(String dataset) throws Exception {
-        Path root = new Path(dataset);
-        try (InputStream in = root.getFileSystem(spark.sparkContext().hadoopConfiguration())
-                .open(new Path(root, PartNames.MANIFEST))) {
-            return ManifestCodec.read(in, dataset);
-        }
+        return MemorySpark.manifest(spark, dataset);
     }
 
-    private static Map<CallType, Long> calls(Runnable action) {
-        StoreStatistics store = MemoryStores.shared(BUCKET).statistics();
-        StatisticsSnapshot before = store.snapshot();
-        action.run();
-        return store.snapshot().minus(before).calls();
+    private static Map<CallType, Long> calls(Runnable action) throws Exception {
+        return MemorySpark.calls(BUCKET, action::run);
     }
 
     private static QueryHistory awaitHistory(String dataset, int queries) throws Exception {

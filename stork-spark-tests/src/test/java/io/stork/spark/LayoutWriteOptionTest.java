@@ -8,24 +8,17 @@ import io.stork.layout.gridpocket.GridPocketGenerator;
 import io.stork.layout.kdtree.KdTreeModel;
 import io.stork.layout.model.PartitionerModel;
 import io.stork.manifest.Manifest;
-import io.stork.manifest.ManifestCodec;
 import io.stork.manifest.ManifestPart;
-import io.stork.manifest.PartNames;
 import io.stork.spark.layout.StorkLayouts;
 import io.stork.spark.skipping.DataSkipping;
-import io.stork.store.memory.MemoryStores;
-import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.hadoop.fs.Path;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,35 +32,21 @@ class LayoutWriteOptionTest {
 
     private static final String BUCKET = "unit-layout-option";
     private static final long START = 1_767_225_600L;
-    private static final StructType SCHEMA = StructType.fromDDL("date BIGINT, `index` DOUBLE, sumHC DOUBLE, "
-            + "sumHP DOUBLE, type STRING, vid BIGINT, size BIGINT, temp DOUBLE, city STRING, region BIGINT, "
-            + "lat DOUBLE, lon DOUBLE");
     private static final GridPocketGenerator DATA = new GridPocketGenerator(42, 400, START, 8);
     private static SparkSession spark;
 
     @BeforeAll
     static void startSpark() {
-        spark = SparkSession.builder().master("local[2]").appName("stork-layout-option")
-                .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "2")
-                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
-                .config("spark.hadoop.fs.stork.api", "memory")
-                .config("spark.stork.layout.history.enabled", "false")
-                .getOrCreate();
+        spark = MemorySpark.session("stork-layout-option", Map.of("spark.stork.layout.history.enabled", "false"));
     }
 
     @AfterAll
     static void stopSpark() {
-        if (spark != null) {
-            spark.stop();
-        }
-        MemoryStores.wipe();
+        MemorySpark.stop(spark);
     }
 
     private static Dataset<Row> frame(GridPocketGenerator data, int partitions) {
-        List<Row> rows = data.readingList().stream().map(r -> RowFactory.create(r.toRow())).toList();
-        return spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(rows,
-                partitions), SCHEMA);
+        return MemorySpark.readings(spark, data, partitions);
     }
 
     private static String path(String name) {
@@ -75,15 +54,11 @@ class LayoutWriteOptionTest {
     }
 
     private static Manifest manifest(String dataset) throws Exception {
-        Path root = new Path(dataset);
-        try (InputStream in = root.getFileSystem(spark.sparkContext().hadoopConfiguration())
-                .open(new Path(root, PartNames.MANIFEST))) {
-            return ManifestCodec.read(in, dataset);
-        }
+        return MemorySpark.manifest(spark, dataset);
     }
 
     private static List<String> sorted(List<Row> rows) {
-        return rows.stream().map(Row::toString).sorted().toList();
+        return MemorySpark.sorted(rows);
     }
 
     @Test

@@ -11,9 +11,7 @@ import io.stork.layout.model.Box;
 import io.stork.layout.model.ColumnType;
 import io.stork.layout.model.PartitionerModel;
 import io.stork.manifest.Manifest;
-import io.stork.manifest.ManifestCodec;
 import io.stork.manifest.ManifestPart;
-import io.stork.manifest.PartNames;
 import io.stork.skipping.ColumnStatistics;
 import io.stork.skipping.PartStatistics;
 import io.stork.skipping.StatisticsCodec;
@@ -24,23 +22,16 @@ import io.stork.spark.layout.StorkLayouts;
 import io.stork.spark.skipping.DataSkipping;
 import io.stork.spark.skipping.SkippingRule;
 import io.stork.store.CallType;
-import io.stork.store.StatisticsSnapshot;
-import io.stork.store.StoreStatistics;
-import io.stork.store.memory.MemoryStores;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,37 +47,23 @@ class LayoutWriteTest {
     private static final String BUCKET = "unit-layout";
     private static final long START = 1_767_225_600L;
     private static final int BUCKETS = 16;
-    private static final StructType SCHEMA = StructType.fromDDL("date BIGINT, `index` DOUBLE, sumHC DOUBLE, "
-            + "sumHP DOUBLE, type STRING, vid BIGINT, size BIGINT, temp DOUBLE, city STRING, region BIGINT, "
-            + "lat DOUBLE, lon DOUBLE");
     private static final GridPocketGenerator DATA = new GridPocketGenerator(42, 500, START, 8);
     private static SparkSession spark;
 
     @BeforeAll
     static void startSpark() {
-        spark = SparkSession.builder().master("local[2]").appName("stork-layout")
-                .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "2")
-                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
-                // queries' history written when the session stops, not inside a counted window
-                .config("spark.stork.layout.history.flushInterval", "1h")
-                .config("spark.hadoop.fs.stork.api", "memory")
-                .getOrCreate();
+        // Queries' history written when the session stops, not inside a counted window.
+        spark = MemorySpark.session("stork-layout", Map.of("spark.stork.layout.history.flushInterval", "1h"));
     }
 
     @AfterAll
     static void stopSpark() {
-        if (spark != null) {
-            spark.stop();
-        }
-        MemoryStores.wipe();
+        MemorySpark.stop(spark);
     }
 
     /** The generator's readings in arrival order (time-major), in {@code partitions} contiguous slices. */
     private static Dataset<Row> frame(GridPocketGenerator data, int partitions) {
-        List<Row> rows = data.readingList().stream().map(r -> RowFactory.create(r.toRow())).toList();
-        return spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(rows,
-                partitions), SCHEMA);
+        return MemorySpark.readings(spark, data, partitions);
     }
 
     private static String path(String name) {
@@ -94,26 +71,15 @@ class LayoutWriteTest {
     }
 
     private static Manifest manifest(String dataset) throws Exception {
-        Path root = new Path(dataset);
-        try (InputStream in = root.getFileSystem(spark.sparkContext().hadoopConfiguration())
-                .open(new Path(root, PartNames.MANIFEST))) {
-            return ManifestCodec.read(in, dataset);
-        }
+        return MemorySpark.manifest(spark, dataset);
     }
 
     private static List<String> sorted(List<Row> rows) {
-        return rows.stream().map(Row::toString).sorted().toList();
+        return MemorySpark.sorted(rows);
     }
 
-    private static Map<CallType, Long> calls(ThrowingRunnable action) throws Exception {
-        StoreStatistics store = MemoryStores.shared(BUCKET).statistics();
-        StatisticsSnapshot before = store.snapshot();
-        action.run();
-        return store.snapshot().minus(before).calls();
-    }
-
-    interface ThrowingRunnable {
-        void run() throws Exception;
+    private static Map<CallType, Long> calls(MemorySpark.Action action) throws Exception {
+        return MemorySpark.calls(BUCKET, action);
     }
 
     /** Per partition of {@code rows}: the bucket the model gives each row's (lat, lon), and whether sorted. */

@@ -37,22 +37,13 @@ class MemoryStoreSparkSqlTest {
 
     @BeforeAll
     static void startSpark() {
-        spark = SparkSession.builder().master("local[2]").appName("stork-memory")
-                .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "2")
-                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
-                // queries' history written when the session stops, not inside a counted window
-                .config("spark.stork.layout.history.flushInterval", "1h")
-                .config("spark.hadoop.fs.stork.api", "memory")
-                .getOrCreate();
+        // Queries' history written when the session stops, not inside a counted window.
+        spark = MemorySpark.session("stork-memory", Map.of("spark.stork.layout.history.flushInterval", "1h"));
     }
 
     @AfterAll
     static void stopSpark() {
-        if (spark != null) {
-            spark.stop();
-        }
-        MemoryStores.wipe();
+        MemorySpark.stop(spark);
     }
 
     private static Map<CallType, Long> calls(Runnable action) {

@@ -4,12 +4,9 @@ import io.stork.layout.json.ModelJson;
 import io.stork.layout.model.PartitionerModel;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -84,13 +81,8 @@ public final class StorkLayouts {
 
     /** Saves {@code model} as {@code <dataset>/_stork/layout/model.json} (replacing any), one PUT on Stork. */
     public static Path save(SparkSession spark, String datasetPath, PartitionerModel model) throws IOException {
-        Path location = modelPath(datasetPath);
-        FileSystem fs = location.getFileSystem(spark.sparkContext().hadoopConfiguration());
-        byte[] json = ModelJson.write(model).getBytes(StandardCharsets.UTF_8);
-        try (OutputStream out = fs.create(location, true)) {
-            out.write(json);
-        }
-        return fs.makeQualified(location);
+        return InternalFile.write(modelPath(datasetPath), spark.sparkContext().hadoopConfiguration(),
+                ModelJson.write(model).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The model saved beside the dataset at {@code datasetPath}; FileNotFoundException if it has none. */
@@ -102,15 +94,9 @@ public final class StorkLayouts {
     /** The model saved beside the dataset, or empty (one GET either way). */
     public static Optional<PartitionerModel> find(SparkSession spark, String datasetPath) throws IOException {
         Path location = modelPath(datasetPath);
-        FileSystem fs = location.getFileSystem(spark.sparkContext().hadoopConfiguration());
-        byte[] json;
-        try (InputStream in = fs.open(location)) {
-            json = in.readAllBytes();
-        } catch (FileNotFoundException e) {
-            return Optional.empty();
-        }
+        Optional<byte[]> json = InternalFile.read(location, spark.sparkContext().hadoopConfiguration());
         try {
-            return Optional.of(ModelJson.read(new String(json, StandardCharsets.UTF_8)));
+            return json.map(bytes -> ModelJson.read(new String(bytes, StandardCharsets.UTF_8)));
         } catch (RuntimeException e) {
             throw new IOException("not a layout model: " + location + ": " + e.getMessage(), e);
         }

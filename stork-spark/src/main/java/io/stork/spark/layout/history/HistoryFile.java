@@ -3,15 +3,12 @@ package io.stork.spark.layout.history;
 import io.stork.layout.history.QueryHistory;
 import io.stork.layout.history.QueryRecord;
 import io.stork.layout.json.HistoryJson;
-import java.io.FileNotFoundException;
+import io.stork.spark.layout.InternalFile;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -36,15 +33,9 @@ public final class HistoryFile {
     /** The dataset's history, or empty if it has none (one GET either way). */
     public static Optional<QueryHistory> read(Path datasetRoot, Configuration conf) throws IOException {
         Path location = of(datasetRoot);
-        FileSystem fs = location.getFileSystem(conf);
-        byte[] json;
-        try (InputStream in = fs.open(location)) {
-            json = in.readAllBytes();
-        } catch (FileNotFoundException e) {
-            return Optional.empty();
-        }
+        Optional<byte[]> json = InternalFile.read(location, conf);
         try {
-            return Optional.of(HistoryJson.read(new String(json, StandardCharsets.UTF_8)));
+            return json.map(bytes -> HistoryJson.read(new String(bytes, StandardCharsets.UTF_8)));
         } catch (RuntimeException e) {
             throw new IOException("not a query history: " + location + ": " + e.getMessage(), e);
         }
@@ -52,12 +43,7 @@ public final class HistoryFile {
 
     /** Replaces the dataset's history with {@code history} (one PUT). */
     public static void write(Path datasetRoot, Configuration conf, QueryHistory history) throws IOException {
-        Path location = of(datasetRoot);
-        FileSystem fs = location.getFileSystem(conf);
-        byte[] json = HistoryJson.write(history).getBytes(StandardCharsets.UTF_8);
-        try (OutputStream out = fs.create(location, true)) {
-            out.write(json);
-        }
+        InternalFile.write(of(datasetRoot), conf, HistoryJson.write(history).getBytes(StandardCharsets.UTF_8));
     }
 
     /**
