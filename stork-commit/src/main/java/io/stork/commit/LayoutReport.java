@@ -120,8 +120,8 @@ final class LayoutReport {
                     overlap(s.overlap(), s.boxExact()), percent(s.span()));
         }
         out.printf("(overlap: how many parts' ranges a point of the key space lies in on average, 1 = disjoint, "
-                + "%d = every part covers all; span: the share of the extent a part covers, on average; both by "
-                + "rank of the bounds%s)%n", Math.max(1, s.parts()), s.boxExact() ? "" : "; ~: on coarser cells");
+                + "%d = every part covers all; span: the share of the extent a part covers, on average; numbers, "
+                + "dates and timestamps by value, strings by rank%s)%n", Math.max(1, s.parts()), s.boxExact() ? "" : "; ~: on coarser cells");
     }
 
     private static String overlap(double value, boolean exact) {

@@ -96,7 +96,7 @@ class DatasetInspectionLayoutTest {
         assertThat(DatasetInspection.of(raw, root).report()).as("no model: nothing to measure against")
                 .doesNotContain("separation");
         assertThat(stats(raw, root, List.of())).contains("separation per column, each column with min/max (5 parts)")
-                .containsPattern("\nlat\\s+4\\s+2\\.00\\s+42\\.9%\n").doesNotContain("box (");
+                .containsPattern("\nlat\\s+4\\s+2\\.00\\s+44\\.4%\n").doesNotContain("box (");
 
         var model = KdTreeBuilder.of(List.of(Column.of("lat", ColumnType.DOUBLE), Column.of("lon", ColumnType.DOUBLE)),
                 4).build(List.<Object[]>of(new Object[] {40.0, 0.0}, new Object[] {44.0, 9.0},
@@ -104,17 +104,17 @@ class DatasetInspectionLayoutTest {
         Path modelFile = dataset.resolve(DatasetInspection.LAYOUT_MODEL);
         Files.createDirectories(modelFile.getParent());
         Files.writeString(modelFile, ModelJson.write(model), StandardCharsets.UTF_8);
-        // 4 distinct bounds per column, 7 points; each part covers 3 per column: 3/7 and (3/7)² of the box.
+        // Per column the extent is 9 (40 to 49, 0 to 9), each part's range 4: 4/9, and (4/9)² of the box.
         assertThat(DatasetInspection.of(raw, root).report()).contains("  layout: kdtree over (lat double, lon double)",
                 "  separation over (lat, lon): a point lies in 1.00 of 4 parts' boxes on average (1 = disjoint), a box "
-                        + "spans 18.4% of the extent; 1 parts without min/max\n",
-                "    per column: lat 2.00 (spans 42.9%), lon 2.00 (spans 42.9%)\n");
+                        + "spans 19.8% of the extent; 1 parts without min/max\n",
+                "    per column: lat 2.00 (spans 44.4%), lon 2.00 (spans 44.4%)\n");
         assertThat(stats(raw, root, List.of())).contains("layout: kdtree over (lat double, lon double)",
                 "separation over (lat, lon), the layout's key columns: 4 of 5 parts with min/max on every one")
-                .containsPattern("\nbox \\(lat, lon\\)\\s+4\\s+1\\.00\\s+18\\.4%\n");
+                .containsPattern("\nbox \\(lat, lon\\)\\s+4\\s+1\\.00\\s+19\\.8%\n");
         assertThat(stats(raw, root, List.of("LON", "nothing"))).contains(
                 "separation over (LON, nothing), the columns named: 0 of 5 parts with min/max on every one")
-                .containsPattern("\nLON\\s+4\\s+2\\.00\\s+42\\.9%\n").containsPattern("\nnothing\\s+0\\s+-\\s+-\n");
+                .containsPattern("\nLON\\s+4\\s+2\\.00\\s+44\\.4%\n").containsPattern("\nnothing\\s+0\\s+-\\s+-\n");
     }
 
     private static ManifestPart part(Path dataset, String job, int task, String stats) throws java.io.IOException {

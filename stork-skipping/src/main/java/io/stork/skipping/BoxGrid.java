@@ -4,36 +4,36 @@ import java.util.Comparator;
 import java.util.stream.IntStream;
 
 /**
- * Counts how many boxes cover each cell of a d-dimensional grid of key-space points, for
+ * Counts how many boxes cover each cell of a grid over the key columns' pieces ({@link KeyAxis}), for
  * {@link LayoutSeparation}: a difference array (each box adds ±1 at its 2^d corners, then one prefix sum
  * per dimension), so a box costs 2^d updates whatever its size, and memory is the cells alone. When the
- * points of every dimension fit, each point is its own cell and the count is exact; otherwise a dimension's
- * points are cut into runs of equal length and a box counts in every cell it touches.
+ * pieces of every column fit, each piece is its own cell and the count is exact; otherwise a column's
+ * pieces are cut into runs of equal count and a box counts in every cell it touches.
  */
 final class BoxGrid {
 
-    private final int[] cells;      // per dimension
-    private final long[][] weights; // per dimension and cell: the points it holds
-    private final long[] points;    // per dimension
+    private final KeyAxis[] axes;
+    private final int[] cells;        // per dimension
+    private final double[][] weights; // per dimension and cell: the weight of its pieces
     private final int[] strides;
-    private final int[] counts;     // the difference array; after sum(), boxes per cell
+    private final int[] counts;       // the difference array; after overlap(), boxes per cell
     private final boolean exact;
 
-    private BoxGrid(long[] points, int[] cells) {
-        int d = points.length;
-        this.points = points.clone();
+    private BoxGrid(KeyAxis[] axes, int[] cells) {
+        int d = axes.length;
+        this.axes = axes;
         this.cells = cells;
         this.strides = new int[d];
-        this.weights = new long[d][];
+        this.weights = new double[d][];
         int size = 1;
         boolean exact = true;
         for (int c = 0; c < d; c++) {
             strides[c] = size;
             size *= cells[c];
-            exact &= cells[c] == points[c];
-            weights[c] = new long[cells[c]];
-            for (long p = 0; p < points[c]; p++) {
-                weights[c][cell(c, p)]++;
+            exact &= cells[c] == axes[c].pieces();
+            weights[c] = new double[cells[c]];
+            for (int piece = 0; piece < axes[c].pieces(); piece++) {
+                weights[c][cell(c, piece)] += axes[c].pieceWeight(piece);
             }
         }
         this.exact = exact;
@@ -41,36 +41,36 @@ final class BoxGrid {
     }
 
     /**
-     * A grid over {@code points[c]} points per dimension in at most {@code maxCells} cells: the dimensions
-     * with fewest points are given theirs first, and what they leave of the budget goes to the others.
+     * A grid over the axes' pieces in at most {@code maxCells} cells: the axes with fewest pieces are given
+     * theirs first, and what they leave of the budget goes to the others.
      */
-    static BoxGrid of(long[] points, int maxCells) {
-        int d = points.length;
-        Integer[] byPoints = IntStream.range(0, d).boxed().sorted(Comparator.comparingLong(c -> points[c]))
+    static BoxGrid of(KeyAxis[] axes, int maxCells) {
+        int d = axes.length;
+        Integer[] byPieces = IntStream.range(0, d).boxed().sorted(Comparator.comparingInt(c -> axes[c].pieces()))
                 .toArray(Integer[]::new);
         int[] cells = new int[d];
         double budget = maxCells;
         for (int k = 0; k < d; k++) {
-            int c = byPoints[k];
+            int c = byPieces[k];
             long share = Math.max(1, (long) Math.floor(Math.pow(budget, 1.0 / (d - k)) + 1e-9));
-            cells[c] = (int) Math.max(1, Math.min(points[c], share));
+            cells[c] = (int) Math.max(1, Math.min(axes[c].pieces(), share));
             budget /= cells[c];
         }
-        return new BoxGrid(points, cells);
+        return new BoxGrid(axes, cells);
     }
 
-    private int cell(int c, long point) {
-        return (int) (point * cells[c] / points[c]);
+    private int cell(int c, int piece) {
+        return (int) ((long) piece * cells[c] / axes[c].pieces());
     }
 
-    /** One box, from point {@code from[c]} to point {@code to[c]} (inclusive) in each dimension. */
-    void add(int[] from, int[] to) {
+    /** The box of {@code part}, which has bounds on every axis. */
+    void add(int part) {
         int d = cells.length;
         int[] low = new int[d];
         int[] high = new int[d]; // one past the box's last cell
         for (int c = 0; c < d; c++) {
-            low[c] = cell(c, from[c]);
-            high[c] = cell(c, to[c]) + 1;
+            low[c] = cell(c, axes[c].first(part));
+            high[c] = cell(c, axes[c].last(part)) + 1;
         }
         corners:
         for (int corner = 0; corner < 1 << d; corner++) {
@@ -86,7 +86,7 @@ final class BoxGrid {
         }
     }
 
-    /** The boxes per point, averaged over the points some box covers (NaN when none does); once, after the adds. */
+    /** The boxes per point, weighed, over the points some box covers (NaN when they weigh nothing); once. */
     double overlap() {
         int d = cells.length;
         for (int c = 0; c < d; c++) {

@@ -43,8 +43,8 @@ class LayoutSeparationTest {
         assertThat(s.withoutBounds()).isZero();
         assertThat(s.overlap()).isEqualTo(1.0);
         assertThat(s.perColumn().get(0).overlap()).isEqualTo(1.0);
-        // 8 distinct bounds: 15 points; each part covers its 2 bounds and the gap between: 3 of 15.
-        assertThat(s.span()).isCloseTo(3.0 / 15, within(1e-12));
+        assertThat(s.perColumn().get(0).byValue()).isTrue();
+        assertThat(s.span()).isCloseTo(10.0 / 40, within(1e-12)); // 10 of the 40 values 0 to 39
     }
 
     @Test
@@ -61,15 +61,20 @@ class LayoutSeparationTest {
     }
 
     @Test
-    void partialOverlapCountsTheSharedPoints() {
-        // [0,10] and [5,15]: bounds 0 5 10 15, 7 points; 5 each, covered 7.
+    void partialOverlapCountsTheSharedValues() {
+        // [0,10] and [5,15]: 11 values each, 16 covered; 5 to 10 twice.
         LayoutSeparation s = LayoutSeparation.over(List.of("x")).add(part("x", 0L, 10L)).add(part("x", 5L, 15L)).result();
-        assertThat(s.overlap()).isCloseTo(10.0 / 7, within(1e-12));
-        assertThat(s.span()).isCloseTo(5.0 / 7, within(1e-12));
-        // Touching at one value: the shared bound is covered twice, the rest once (5 points, 6 covered).
+        assertThat(s.overlap()).isCloseTo(22.0 / 16, within(1e-12));
+        assertThat(s.span()).isCloseTo(11.0 / 16, within(1e-12));
+        // Touching at one value: that value twice.
         LayoutSeparation touching = LayoutSeparation.over(List.of("x")).add(part("x", 0L, 10L))
                 .add(part("x", 10L, 20L)).result();
-        assertThat(touching.overlap()).isCloseTo(6.0 / 5, within(1e-12));
+        assertThat(touching.overlap()).isCloseTo(22.0 / 21, within(1e-12));
+        // Doubles by length: [0, 3] and [1, 2] share a third of the 3 covered.
+        LayoutSeparation lengths = LayoutSeparation.over(List.of("x")).add(part("x", 0.0, 3.0))
+                .add(part("x", 1.0, 2.0)).result();
+        assertThat(lengths.overlap()).isCloseTo(4.0 / 3, within(1e-12));
+        assertThat(lengths.span()).isCloseTo((1 + 1.0 / 3) / 2, within(1e-12));
     }
 
     @Test
@@ -83,7 +88,26 @@ class LayoutSeparationTest {
         LayoutSeparation s = b.result();
         assertThat(s.overlap()).isEqualTo(1.0);
         assertThat(s.perColumn()).extracting(LayoutSeparation.ColumnSeparation::overlap).containsExactly(2.0, 2.0);
-        assertThat(s.span()).isCloseTo(3.0 / 7 * 3.0 / 7, within(1e-12));
+        assertThat(s.span()).isCloseTo(9.0 / 19 * 9.0 / 19, within(1e-12)); // 9 of the extent's 19 per column
+    }
+
+    @Test
+    void singleValuesAndInfinitiesAreWeighedByRank() {
+        // Each part one double value: no length anywhere, so ranks (disjoint points: 1).
+        LayoutSeparation points = LayoutSeparation.over(List.of("x")).add(part("x", 1.0, 1.0))
+                .add(part("x", 2.0, 2.0)).add(part("x", 2.0, 2.0)).result();
+        assertThat(points.perColumn().get(0).byValue()).isFalse();
+        assertThat(points.overlap()).isCloseTo(3.0 / 2, within(1e-12));
+        // An infinite bound has no finite length: ranks. [-inf, 0] and [0, 1]: bounds -inf 0 1, 5 points.
+        LayoutSeparation infinite = LayoutSeparation.over(List.of("x")).add(part("x", Double.NEGATIVE_INFINITY, 0.0))
+                .add(part("x", 0.0, 1.0)).result();
+        assertThat(infinite.perColumn().get(0).byValue()).isFalse();
+        assertThat(infinite.overlap()).isCloseTo(6.0 / 5, within(1e-12));
+        // Boxes each flat on a column by length (x one value in the first, y in the second): by rank.
+        LayoutSeparation flat = LayoutSeparation.over(List.of("x", "y")).add(part("x", 0.0, 0.0, "y", 0.0, 9.0))
+                .add(part("x", 1.0, 5.0, "y", 3.0, 3.0)).result();
+        assertThat(flat.overlap()).isEqualTo(1.0);
+        assertThat(flat.boxParts()).isEqualTo(2);
     }
 
     @Test
@@ -147,116 +171,131 @@ class LayoutSeparationTest {
         assertThat(apart.overlap()).isEqualTo(1.0);
     }
 
-    /** Random boxes in three columns against a count at every point of the rank space. */
+    /** Random integer boxes in three columns against a count at every value of the extent. */
     @Test
-    void agreesWithCountingEveryPoint() {
+    void agreesWithCountingEveryValue() {
         Random random = new Random(7);
         for (int round = 0; round < 20; round++) {
-            int n = 1 + random.nextInt(12);
-            List<long[][]> boxes = new ArrayList<>();
+            List<long[][]> boxes = randomBoxes(random, 1 + random.nextInt(12), round % 2 == 0 ? 4 : 20);
             LayoutSeparation.Builder b = LayoutSeparation.over(List.of("a", "b", "c"));
-            for (int p = 0; p < n; p++) {
-                long[][] box = new long[3][];
-                for (int c = 0; c < 3; c++) {
-                    long x = random.nextInt(20);
-                    long y = x + random.nextInt(round % 2 == 0 ? 4 : 20);
-                    box[c] = new long[] {x, y};
-                }
-                boxes.add(box);
-                b.add(part("a", box[0][0], box[0][1], "b", box[1][0], box[1][1], "c", box[2][0], box[2][1]));
-            }
+            boxes.forEach(box -> b.add(part("a", box[0][0], box[0][1], "b", box[1][0], box[1][1], "c", box[2][0],
+                    box[2][1])));
             LayoutSeparation s = b.result();
             assertThat(s.boxExact()).isTrue();
-            assertThat(s.overlap()).as("round %d", round).isCloseTo(bruteForce(boxes, 3), within(1e-9));
+            assertThat(s.overlap()).as("round %d", round).isCloseTo(everyValue(boxes, 3, 40), within(1e-9));
             for (int c = 0; c < 3; c++) {
                 int column = c;
-                assertThat(s.perColumn().get(c).overlap()).isCloseTo(bruteForce(boxes.stream()
-                        .map(box -> new long[][] {box[column]}).toList(), 1), within(1e-9));
+                assertThat(s.perColumn().get(c).overlap()).isCloseTo(everyValue(boxes.stream()
+                        .map(box -> new long[][] {box[column]}).toList(), 1, 40), within(1e-9));
             }
         }
     }
 
-    /** Coarser cells than points: each box widened to the cells it touches, an approximation; finer, exact. */
+    /** The same boxes as strings (no distance): against a count at every point of the rank space. */
+    @Test
+    void stringsAgreeWithCountingEveryRank() {
+        Random random = new Random(9);
+        for (int round = 0; round < 20; round++) {
+            List<long[][]> boxes = randomBoxes(random, 1 + random.nextInt(12), round % 2 == 0 ? 4 : 20);
+            LayoutSeparation.Builder b = LayoutSeparation.over(List.of("a", "b"));
+            boxes.forEach(box -> b.add(part("a", text(box[0][0]), text(box[0][1]), "b", text(box[1][0]),
+                    text(box[1][1]))));
+            LayoutSeparation s = b.result();
+            assertThat(s.perColumn().get(0).byValue()).isFalse();
+            assertThat(s.overlap()).as("round %d", round).isCloseTo(everyRank(boxes, 2), within(1e-9));
+        }
+    }
+
+    /** Coarser cells than pieces: each box widened to the cells it touches, an approximation; finer, exact. */
     @Test
     void aCoarseGridCountsWidenedBoxes() {
-        Random random = new Random(11);
         List<long[][]> boxes = new ArrayList<>();
+        Random random = new Random(11);
         for (int p = 0; p < 30; p++) {
             long x = random.nextInt(1000);
             long y = random.nextInt(1000);
             boxes.add(new long[][] {{x, x + 10}, {y, y + 10}});
         }
-        double exact = bruteForce(boxes, 2);
-        long[][] points = pointIndexes(boxes, 2);
-        long[] sizes = {points[0][points[0].length - 1], points[1][points[1].length - 1]};
-        BoxGrid coarse = BoxGrid.of(sizes, 64);
-        assertThat(coarse.exact()).isFalse();
-        for (int p = 0; p < boxes.size(); p++) {
-            coarse.add(new int[] {(int) points[0][2 * p], (int) points[1][2 * p]},
-                    new int[] {(int) points[0][2 * p + 1], (int) points[1][2 * p + 1]});
+        KeyAxis[] axes = new KeyAxis[2];
+        for (int c = 0; c < 2; c++) {
+            int column = c;
+            axes[c] = KeyAxis.of(ColumnType.LONG, boxes.stream().map(box -> (Object) box[column][0]).toArray(),
+                    boxes.stream().map(box -> (Object) box[column][1]).toArray());
         }
-        assertThat(coarse.overlap()).isGreaterThanOrEqualTo(1.0).isNotCloseTo(exact, within(1e-9));
-        BoxGrid fine = BoxGrid.of(sizes, 1 << 20);
+        double exact = everyValue(boxes, 2, 1010);
+        BoxGrid coarse = BoxGrid.of(axes, 64);
+        assertThat(coarse.exact()).isFalse();
+        BoxGrid fine = BoxGrid.of(axes, 1 << 20);
         assertThat(fine.exact()).isTrue();
         for (int p = 0; p < boxes.size(); p++) {
-            fine.add(new int[] {(int) points[0][2 * p], (int) points[1][2 * p]},
-                    new int[] {(int) points[0][2 * p + 1], (int) points[1][2 * p + 1]});
+            coarse.add(p);
+            fine.add(p);
         }
+        assertThat(coarse.overlap()).isGreaterThanOrEqualTo(1.0).isNotCloseTo(exact, within(1e-9));
         assertThat(fine.overlap()).isCloseTo(exact, within(1e-9));
     }
 
-    /**
-     * Per column, the boxes' bounds as point indexes (2 × rank), in box order (low, high), followed by the
-     * number of points.
-     */
-    private static long[][] pointIndexes(List<long[][]> boxes, int d) {
-        long[][] out = new long[d][];
-        for (int c = 0; c < d; c++) {
-            TreeSet<Long> distinct = new TreeSet<>();
-            for (long[][] box : boxes) {
-                distinct.add(box[c][0]);
-                distinct.add(box[c][1]);
+    private static List<long[][]> randomBoxes(Random random, int n, int maxWidth) {
+        List<long[][]> boxes = new ArrayList<>();
+        for (int p = 0; p < n; p++) {
+            long[][] box = new long[3][];
+            for (int c = 0; c < 3; c++) {
+                long x = random.nextInt(20);
+                box[c] = new long[] {x, x + random.nextInt(maxWidth)};
             }
-            List<Long> sorted = new ArrayList<>(distinct);
-            out[c] = new long[2 * boxes.size() + 1];
-            for (int p = 0; p < boxes.size(); p++) {
-                out[c][2 * p] = 2L * sorted.indexOf(boxes.get(p)[c][0]);
-                out[c][2 * p + 1] = 2L * sorted.indexOf(boxes.get(p)[c][1]);
-            }
-            out[c][2 * boxes.size()] = 2L * sorted.size() - 1;
+            boxes.add(box);
         }
-        return out;
+        return boxes;
     }
 
-    /** Every point of the rank space: the boxes covering it, averaged over the points some box covers. */
-    private static double bruteForce(List<long[][]> boxes, int d) {
-        long[][] points = pointIndexes(boxes, d);
-        long[] size = new long[d];
-        long all = 1;
-        for (int c = 0; c < d; c++) {
-            size[c] = points[c][2 * boxes.size()];
-            all *= size[c];
-        }
+    private static String text(long v) {
+        return String.format("v%03d", v);
+    }
+
+    /** Every integer from 0 to {@code limit}: the boxes holding it, averaged over the values some box holds. */
+    private static double everyValue(List<long[][]> boxes, int d, int limit) {
         long covered = 0;
         long total = 0;
-        for (long cell = 0; cell < all; cell++) {
-            long rest = cell;
+        long[] at = new long[d];
+        while (true) {
             int depth = 0;
-            long[] at = new long[d];
-            for (int c = 0; c < d; c++) {
-                at[c] = rest % size[c];
-                rest /= size[c];
-            }
-            for (int p = 0; p < boxes.size(); p++) {
+            for (long[][] box : boxes) {
                 boolean inside = true;
                 for (int c = 0; c < d && inside; c++) {
-                    inside = points[c][2 * p] <= at[c] && at[c] <= points[c][2 * p + 1];
+                    inside = box[c][0] <= at[c] && at[c] <= box[c][1];
                 }
                 depth += inside ? 1 : 0;
             }
             covered += depth > 0 ? 1 : 0;
             total += depth;
+            int c = 0;
+            while (c < d && ++at[c] > limit) {
+                at[c++] = 0;
+            }
+            if (c == d) {
+                return (double) total / covered;
+            }
         }
-        return (double) total / covered;
+    }
+
+    /** Every point of the rank space (each distinct bound, each gap between two): as {@link #everyValue}. */
+    private static double everyRank(List<long[][]> boxes, int d) {
+        List<List<Long>> distinct = new ArrayList<>();
+        for (int c = 0; c < d; c++) {
+            TreeSet<Long> values = new TreeSet<>();
+            for (long[][] box : boxes) {
+                values.add(box[c][0]);
+                values.add(box[c][1]);
+            }
+            distinct.add(new ArrayList<>(values));
+        }
+        List<long[][]> ranked = boxes.stream().map(box -> {
+            long[][] r = new long[d][];
+            for (int c = 0; c < d; c++) {
+                r[c] = new long[] {2L * distinct.get(c).indexOf(box[c][0]), 2L * distinct.get(c).indexOf(box[c][1])};
+            }
+            return r;
+        }).toList();
+        return everyValue(ranked, d, 4 * boxes.size());
     }
 }

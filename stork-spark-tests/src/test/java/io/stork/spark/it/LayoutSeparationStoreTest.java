@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
  * {@code inspect} and {@code stats} show how well a dataset's parts separate: the same GridPocket-style
  * readings laid out by a k-d tree on (lat, lon) into 16 buckets and written in arrival order (time-major,
  * 16 slices), both through Stork to the local store. The printed overlap of the (lat, lon) boxes is what
- * the objects' own rows give (each object's min/max read back with Spark, counted point by point here), near
- * 1 for the laid-out dataset and near 16 for the other; and the tool reads no more than the manifest and
+ * the objects' own rows give (each object's min/max read back with Spark, areas counted here), near 1 for
+ * the laid-out dataset and near 16 for the other; and the tool reads no more than the manifest and
  * the model (counted at the store's access log).
  */
 class LayoutSeparationStoreTest {
@@ -110,43 +110,41 @@ class LayoutSeparationStoreTest {
     }
 
     /**
-     * The (lat, lon) overlap the objects' own rows give: each object's min and max read back, and every
-     * point of the rank space (each distinct bound, each gap between two) counted.
+     * The (lat, lon) overlap the objects' own rows give: each object's min and max read back with Spark, the
+     * map cut into cells at every bound, and each cell's area counted once per box holding it, over the area
+     * some box holds.
      */
     private static double overlapOfObjects(String path) {
         List<Row> boxes = spark.read().parquet(path).groupBy(functions.input_file_name())
                 .agg(functions.min("lat"), functions.max("lat"), functions.min("lon"), functions.max("lon"))
                 .collectAsList();
         assertThat(boxes).hasSize(BUCKETS);
-        List<List<Double>> bounds = new ArrayList<>();
+        List<List<Double>> cuts = new ArrayList<>();
         for (int c = 0; c < 2; c++) {
             TreeSet<Double> distinct = new TreeSet<>();
             for (Row box : boxes) {
                 distinct.add(box.getDouble(1 + 2 * c));
                 distinct.add(box.getDouble(2 + 2 * c));
             }
-            bounds.add(new ArrayList<>(distinct));
+            cuts.add(new ArrayList<>(distinct));
         }
-        int latPoints = 2 * bounds.get(0).size() - 1;
-        int lonPoints = 2 * bounds.get(1).size() - 1;
-        long covered = 0;
-        long total = 0;
-        for (int x = 0; x < latPoints; x++) {
-            for (int y = 0; y < lonPoints; y++) {
+        double covered = 0;
+        double total = 0;
+        for (int x = 0; x + 1 < cuts.get(0).size(); x++) {
+            for (int y = 0; y + 1 < cuts.get(1).size(); y++) {
+                double lat = (cuts.get(0).get(x) + cuts.get(0).get(x + 1)) / 2; // the cell's centre
+                double lon = (cuts.get(1).get(y) + cuts.get(1).get(y + 1)) / 2;
                 int depth = 0;
                 for (Row box : boxes) {
-                    depth += inside(x, bounds.get(0), box.getDouble(1), box.getDouble(2))
-                            && inside(y, bounds.get(1), box.getDouble(3), box.getDouble(4)) ? 1 : 0;
+                    depth += box.getDouble(1) <= lat && lat <= box.getDouble(2) && box.getDouble(3) <= lon
+                            && lon <= box.getDouble(4) ? 1 : 0;
                 }
-                covered += depth > 0 ? 1 : 0;
-                total += depth;
+                double area = (cuts.get(0).get(x + 1) - cuts.get(0).get(x)) * (cuts.get(1).get(y + 1) - cuts.get(1).get(y));
+                covered += depth > 0 ? area : 0;
+                total += depth * area;
             }
         }
-        return (double) total / covered;
-    }
-
-    private static boolean inside(int point, List<Double> distinct, double min, double max) {
-        return 2 * distinct.indexOf(min) <= point && point <= 2 * distinct.indexOf(max);
+        return total / covered;
     }
 
     private static String shown(double overlap) {
