@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Test;
  * Skipping over laid-out datasets: {@link DataSkippingPropertyStoreTest}'s random rows laid out by a k-d
  * tree over (ts, d, s), by a k-d tree over (s, i), and by a grid over (lat, lon) (doubles derived from i
  * and m), written through Stork with statistics beside the same rows in arrival order, and its random
- * predicates over them: every query returns exactly the rows of the same query with skipping off, and of
- * the arrival-order dataset; on selective predicates (at most a tenth of the rows) the laid-out datasets
+ * predicates over them: every query returns exactly the rows of the same query with skipping off (over the
+ * laid-out dataset read once with skipping off), and of the arrival-order dataset; on selective predicates (at most a tenth of the rows) the laid-out datasets
  * open no more objects in all than the arrival-order ones. Sizes: {@code -Dstork.layout.rows} per dataset
- * (default 600), {@code -Dstork.layout.queries} per dataset (default 40), {@code -Dstork.layout.seed}.
+ * (default 600), {@code -Dstork.layout.queries} per dataset (default 25), {@code -Dstork.layout.seed}.
  */
 class LaidOutSkippingPropertyStoreTest {
 
@@ -62,7 +62,7 @@ class LaidOutSkippingPropertyStoreTest {
     @Test
     void laidOutDatasetsReturnTheRowsOfEveryQueryAndOpenNoMoreObjects() throws Exception {
         int count = Integer.getInteger("stork.layout.rows", 600);
-        int queries = Integer.getInteger("stork.layout.queries", 40);
+        int queries = Integer.getInteger("stork.layout.queries", 25);
         long seed = Long.getLong("stork.layout.seed", 20261126L);
         Random random = new Random(seed);
         List<Layout> layouts = List.of(
@@ -72,6 +72,7 @@ class LaidOutSkippingPropertyStoreTest {
                 new Layout("grid-lat-lon", "parquet", 8, df -> StorkLayouts.grid(df, "lat", "lon", 0, 8)));
         List<String> columns = new ArrayList<>(RandomQueries.COLUMNS);
         columns.addAll(List.of("lat", "lon"));
+        long started = System.nanoTime();
         long[] laidRead = new long[2]; // all queries, selective ones
         long[] plainRead = new long[2];
         int selective = 0;
@@ -87,13 +88,18 @@ class LaidOutSkippingPropertyStoreTest {
             out.rows().write().format(layout.format()).save(laid);
             out.saveModel(laid);
             data.repartition(layout.buckets()).write().format(layout.format()).save(plain);
+            System.err.printf(Locale.ROOT, "%s: laid out and written at %.1f s%n", layout.name(),
+                    (System.nanoTime() - started) / 1e9);
 
             spark.conf().set("spark.sql.session.timeZone", RandomQueries.pick(random, ZONES));
             StructType schema = data.schema();
+            // The laid-out dataset read once with skipping off and held in memory: the reference every query
+            // with skipping off is answered from (a cached read would serve the queries under test too).
             List<Row> values = withoutSkipping(() -> read(layout.format(), laid, schema).collectAsList());
             assertThat(RandomQueries.sorted(values)).as(layout.name() + ": the rows read back")
                     .isEqualTo(RandomQueries.sorted(withoutSkipping(() -> read(layout.format(), plain, schema)
                             .collectAsList())));
+            Dataset<Row> reference = spark.createDataFrame(values, schema);
             RandomQueries generator = new RandomQueries(random, columns, true);
             for (int q = 0; q < queries; q++, run++) {
                 String filter = generator.predicate(values, 3);
@@ -101,9 +107,15 @@ class LaidOutSkippingPropertyStoreTest {
                 List<Row> got = RandomQueries.sorted(onLaid.collectAsList());
                 Dataset<Row> onPlain = read(layout.format(), plain, schema).where(filter);
                 List<Row> gotPlain = RandomQueries.sorted(onPlain.collectAsList());
-                List<Row> expected = RandomQueries.sorted(withoutSkipping(() -> read(layout.format(), laid, schema)
-                        .where(filter).collectAsList()));
+                List<Row> expected = RandomQueries.sorted(reference.where(filter).collectAsList());
                 String what = String.format("%s (%s), query %d: %s", layout.name(), layout.format(), q, filter);
+                if (!got.equals(expected)) {
+                    // As DataSkippingPropertyStoreTest: the format's own push-down may differ from the rows in
+                    // memory on its own; the property is that skipping changes nothing.
+                    expected = RandomQueries.sorted(withoutSkipping(() -> read(layout.format(), laid, schema)
+                            .where(filter).collectAsList()));
+                    System.err.printf("%s: the format's reader alone returns other rows than the data holds%n", what);
+                }
                 assertThat(got).as(what).isEqualTo(expected);
                 assertThat(gotPlain).as(what + " on the arrival-order dataset").isEqualTo(expected);
                 long onLaidRead = objectsRead(onLaid);
@@ -119,8 +131,8 @@ class LaidOutSkippingPropertyStoreTest {
         }
         spark.conf().unset("spark.sql.session.timeZone");
         System.err.printf(Locale.ROOT, "laid-out skipping property: %d queries, objects read: laid out %d, arrival "
-                + "order %d; on %d selective queries, laid out %d, arrival order %d%n", run, laidRead[0], plainRead[0],
-                selective, laidRead[1], plainRead[1]);
+                + "order %d; on %d selective queries, laid out %d, arrival order %d (%.1f s)%n", run, laidRead[0],
+                plainRead[0], selective, laidRead[1], plainRead[1], (System.nanoTime() - started) / 1e9);
         assertThat(selective).as("selective queries").isGreaterThan(run / 10);
         assertThat(laidRead[1]).as("objects the selective queries open, laid out against arrival order")
                 .isLessThanOrEqualTo(plainRead[1]);
