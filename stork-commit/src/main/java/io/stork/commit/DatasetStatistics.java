@@ -44,14 +44,10 @@ final class DatasetStatistics {
     private DatasetStatistics() {
     }
 
-    static int print(FileSystem rawFs, Path root, PrintStream out) throws IOException {
-        return print(rawFs, root, List.of(), out);
-    }
-
     /**
-     * As {@link #print(FileSystem, Path, PrintStream)}, then how well the parts separate
-     * ({@link LayoutReport}) over {@code keyColumns}; when none are named, over the saved layout model's (one
-     * GET more to look for it), else each column with min/max on its own.
+     * The statistics per column, then how well the parts separate ({@link LayoutReport}) over
+     * {@code keyColumns}; when none are named, over the saved layout model's (one GET more to look for it),
+     * else each column with min/max on its own.
      */
     static int print(FileSystem rawFs, Path root, List<String> keyColumns, PrintStream out) throws IOException {
         Path qualified = rawFs.makeQualified(root);
