@@ -121,7 +121,7 @@ final class LayoutReport {
         }
         out.printf("(overlap: how many parts' ranges a point of the key space lies in on average, 1 = disjoint, "
                 + "%d = every part covers all; span: the share of the extent a part covers, on average; numbers, "
-                + "dates and timestamps by value, strings by rank%s)%n", Math.max(1, s.parts()), s.boxExact() ? "" : "; ~: on coarser cells");
+                + "dates and timestamps by value, strings by rank%s)%n", Math.max(1, s.parts()), !withBox || s.boxExact() ? "" : "; ~: on coarser cells");
     }
 
     private static String overlap(double value, boolean exact) {
