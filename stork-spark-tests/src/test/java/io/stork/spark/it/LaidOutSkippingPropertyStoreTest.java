@@ -47,6 +47,9 @@ class LaidOutSkippingPropertyStoreTest {
     static void startSpark() throws Exception {
         spark = SparkOnLocalStore.builder("stork-laid-out-property", BUCKET, BUCKET + "-unused")
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history (once merged with its capture) written when the session stops, not inside a
+                // counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .config("spark.sql.datetime.java8API.enabled", "true")
                 .getOrCreate();
         SparkOnLocalStore.createBuckets(spark, BUCKET);

@@ -53,6 +53,9 @@ class LayoutSeparationStoreTest {
     static void startSpark() throws Exception {
         spark = SparkOnLocalStore.builder("stork-layout-separation", BUCKET, BUCKET + "-unused")
                 .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                // queries' history (once merged with its capture) written when the session stops, not inside a
+                // counted window
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .getOrCreate();
         SparkOnLocalStore.createBuckets(spark, BUCKET);
     }
