@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The dataset tool (docs/commit-protocol.md#maintenance-and-running-jobs):
 #   bash scripts/stork-dataset.sh [--local-store] inspect|stats|history stork://bucket/path
+#   bash scripts/stork-dataset.sh [--local-store] stats stork://bucket/path <key column> ...   (separation over them)
 #   bash scripts/stork-dataset.sh [--local-store] clean [--dry-run] [--older-than 24h] stork://bucket/path
 #   bash scripts/stork-dataset.sh [--local-store] vacuum [--dry-run] [--retention 7d] stork://bucket/path
 #   bash scripts/stork-dataset.sh [--local-store] changes|restore stork://bucket/path <generation> ...

@@ -1,9 +1,11 @@
 package io.stork.commit;
 
+import io.stork.layout.model.PartitionerModel;
 import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestCodec;
 import io.stork.manifest.ManifestPart;
 import io.stork.manifest.PartNames;
+import io.stork.skipping.LayoutSeparation;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,13 +34,16 @@ import org.apache.hadoop.fs.RemoteIterator;
  * @param others   other files not named (neither parts nor Stork's own)
  * @param claims   Stork's bookkeeping: commit claims ({@code _stork/generation-n}) and task markers
  * @param layout   the dataset's layout model ({@code _stork/layout/model.json}) in one line, if it has one
+ * @param separation how well the current generation's parts separate over the model's key columns (if the
+ *                 dataset has a readable model and a manifest)
  */
 record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFileStatus> present,
                          List<ManifestPart> missing, List<LocatedFileStatus> strays, List<LocatedFileStatus> retained,
-                         List<LocatedFileStatus> others, List<LocatedFileStatus> claims, Optional<String> layout) {
+                         List<LocatedFileStatus> others, List<LocatedFileStatus> claims, Optional<String> layout,
+                         Optional<LayoutSeparation> separation) {
 
     /** Where a dataset keeps its layout model (written by {@code io.stork.spark.layout.StorkLayouts}). */
-    static final String LAYOUT_MODEL = PartNames.INTERNAL_DIRECTORY + "/layout/model.json";
+    static final String LAYOUT_MODEL = LayoutReport.LAYOUT_MODEL;
 
     static DatasetInspection of(FileSystem rawFs, Path root) throws IOException {
         return of(rawFs, root, null);
@@ -87,31 +92,24 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
             }
         }
         Optional<String> layout = Optional.empty();
+        Optional<LayoutSeparation> separation = Optional.empty();
         for (LocatedFileStatus claim : claims) {
             if (claim.getPath().toUri().getPath().substring(prefix.length()).equals(LAYOUT_MODEL)) {
-                layout = Optional.of(layout(rawFs, claim.getPath())); // 1 GET, only where a model is saved
+                PartitionerModel model;
+                try {
+                    model = LayoutReport.readModel(rawFs, claim.getPath()); // 1 GET, only where a model is saved
+                } catch (IOException | RuntimeException e) {
+                    layout = Optional.of("unreadable model " + LAYOUT_MODEL + " (" + e.getMessage() + ")");
+                    continue;
+                }
+                layout = Optional.of(LayoutReport.describe(model));
+                if (manifest.isPresent()) { // from the statistics the manifest already holds: no call
+                    separation = Optional.of(LayoutReport.separation(manifest.get(), LayoutReport.keyColumns(model)));
+                }
             }
         }
         return new DatasetInspection(qualified, manifest, present, List.copyOf(named.values()), strays, retained, others,
-                claims, layout);
-    }
-
-    /** A layout model in one line: its kind, key columns, buckets and the history it was built from. */
-    private static String layout(FileSystem fs, Path model) {
-        try (InputStream in = fs.open(model)) {
-            io.stork.layout.model.PartitionerModel m = io.stork.layout.json.ModelJson.read(
-                    new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
-            StringBuilder columns = new StringBuilder();
-            m.columns().forEach(c -> columns.append(columns.length() == 0 ? "" : ", ").append(c.name()).append(' ')
-                    .append(c.type().jsonName()));
-            io.stork.layout.model.HistorySummary history = m.history();
-            return String.format("%s over (%s), %d buckets, built %s", m.kind(), columns, m.buckets(),
-                    history.isEmpty() ? "without query history"
-                            : "from " + history.queries() + " past queries (half-life "
-                            + MaintenanceLimits.text(java.time.Duration.ofMillis(history.halfLifeMillis())) + ")");
-        } catch (IOException | RuntimeException e) {
-            return "unreadable model " + LAYOUT_MODEL + " (" + e.getMessage() + ")";
-        }
+                claims, layout, separation);
     }
 
     /** A report for people, one fact per line. */
@@ -124,6 +122,7 @@ record DatasetInspection(Path root, Optional<Manifest> manifest, List<LocatedFil
             b.append(String.format("  generations readable: %d to %d%n", m.restorableFrom(), m.generation()));
             m.properties().forEach((k, v) -> b.append(String.format("  property %s = %s%n", k, v)));
             layout.ifPresent(l -> b.append("  layout: ").append(l).append('\n'));
+            separation.ifPresent(s -> b.append(LayoutReport.inspectLines(s)));
             Map<String, long[]> byDirectory = new TreeMap<>();
             for (ManifestPart part : m.parts()) {
                 long[] sums = byDirectory.computeIfAbsent(part.directory().isEmpty() ? "." : part.directory(),

@@ -13,14 +13,17 @@ import org.apache.hadoop.fs.Path;
  * {@code stork-dataset <command> [options] [-Dkey=value ...] <dataset uri> [arguments]}
  * (scripts/stork-dataset.sh):
  * <ul>
- *   <li>{@code inspect}: the manifest, its parts, retained and stray objects;</li>
+ *   <li>{@code inspect}: the manifest, its parts, retained and stray objects; the layout model, if saved, and
+ *       how well the parts' min/max boxes separate over its key columns;</li>
  *   <li>{@code clean [--dry-run] [--older-than 24h]}: stray attempt parts of failed jobs, old claims and task
  *       markers;</li>
  *   <li>{@code vacuum [--dry-run] [--retention 7d]}: also the parts generations dropped longer ago than the
  *       retention;</li>
  *   <li>{@code history}, {@code changes <from> [<to>]}: the generations, and what each added and dropped;</li>
  *   <li>{@code restore <generation>}: a new generation naming that generation's parts (nothing copied);</li>
- *   <li>{@code stats}: the current generation's data-skipping statistics per column;</li>
+ *   <li>{@code stats [<key column> ...]}: the current generation's data-skipping statistics per column, and
+ *       how well the parts' ranges separate over the named columns (else the layout model's, else each
+ *       column's);</li>
  *   <li>{@code index <format> [option=value ...]}: statistics for objects Stork did not write (a Spark job:
  *       run the tool with spark-submit and the runtime jar, or where Stork's Spark module is on the class
  *       path).</li>
@@ -104,7 +107,7 @@ public final class DatasetTool {
                 case "restore":
                     return restore(fs, root, ToolArguments.generation(operands.get(0)), progress);
                 case "stats":
-                    return DatasetStatistics.print(fs, root, System.out);
+                    return DatasetStatistics.print(fs, root, operands, System.out);
                 default:
                     break;
             }

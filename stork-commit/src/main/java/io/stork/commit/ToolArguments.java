@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  *
  * @param command  the command
  * @param uri      the dataset
- * @param operands what follows the dataset (generations; the index command's format and options)
+ * @param operands what follows the dataset (generations; the index command's format and options; the key
+ *                 columns stats measures the separation over)
  * @param settings the {@code -Dkey=value} settings, in order
  */
 record ToolArguments(String command, String uri, List<String> operands, boolean dryRun, Duration olderThan,
@@ -26,7 +27,7 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
     /** Each command's options and operands, as the usage shows them. */
     private enum Command {
         INSPECT("inspect", Set.of(), 0, 0, ""),
-        STATS("stats", Set.of(), 0, 0, ""),
+        STATS("stats", Set.of(), 0, Integer.MAX_VALUE, " [<key column> ...]"),
         HISTORY("history", Set.of(), 0, 0, ""),
         CHANGES("changes", Set.of(), 1, 2, " <from generation> [<to generation>]"),
         RESTORE("restore", Set.of(), 1, 1, " <generation>"),
