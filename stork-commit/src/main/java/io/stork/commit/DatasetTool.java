@@ -27,6 +27,8 @@ import org.apache.hadoop.fs.Path;
  *   <li>{@code index <format> [option=value ...]}: statistics for objects Stork did not write (a Spark job:
  *       run the tool with spark-submit and the runtime jar, or where Stork's Spark module is on the class
  *       path).</li>
+ *   <li>{@code relayout <layout options>}: the current generation rewritten into a new layout as one new
+ *       generation (Spark jobs, as {@code index}; the options are {@code io.stork.spark.layout.RelayoutCommand}'s).</li>
  * </ul>
  * {@code --dry-run} prints what clean or vacuum would delete and the bytes it would free. Objects that are
  * not Stork parts or Stork bookkeeping are never deleted, nor attempt parts younger than the maintenance
@@ -37,6 +39,7 @@ import org.apache.hadoop.fs.Path;
 public final class DatasetTool {
 
     private static final String INDEX_COMMAND = "io.stork.spark.skipping.IndexCommand";
+    private static final String RELAYOUT_COMMAND = "io.stork.spark.layout.RelayoutCommand";
 
     private DatasetTool() {
     }
@@ -78,10 +81,15 @@ public final class DatasetTool {
         String command = arguments.command();
         Path root = new Path(arguments.uri());
         Progress progress = Progress.of(conf, command);
-        if (command.equals("index")) {
-            List<String> indexArgs = new ArrayList<>(List.of(arguments.uri()));
-            indexArgs.addAll(arguments.operands());
-            System.out.println(index(indexArgs.toArray(new String[0]), arguments.settings(), progress));
+        if (command.equals("index") || command.equals("relayout")) {
+            List<String> sparkArgs = new ArrayList<>(List.of(arguments.uri()));
+            sparkArgs.addAll(arguments.operands());
+            if (command.equals("index")) {
+                progress.say("indexing %s as %s (a Spark job)", sparkArgs.get(0), sparkArgs.get(1));
+            } else {
+                progress.say("relaying out %s (Spark jobs: a sample, then the rewrite)", sparkArgs.get(0));
+            }
+            System.out.println(sparkCommand(command, sparkArgs.toArray(new String[0]), arguments.settings()));
             return 0;
         }
         // The periods are checked against the floor before the store is touched.
@@ -127,18 +135,18 @@ public final class DatasetTool {
         }
     }
 
-    /** Runs the index command's Spark job through Stork's Spark module, found on the class path. */
-    private static String index(String[] args, java.util.Map<String, String> settings, Progress progress)
+    /** Runs a command's Spark jobs ({@code index}, {@code relayout}) through Stork's Spark module, found on the class path. */
+    private static String sparkCommand(String command, String[] args, java.util.Map<String, String> settings)
             throws IOException {
         java.lang.reflect.Method run;
         try {
-            run = Class.forName(INDEX_COMMAND).getMethod("runForTool", String[].class, java.util.Map.class);
+            run = Class.forName(command.equals("index") ? INDEX_COMMAND : RELAYOUT_COMMAND)
+                    .getMethod("runForTool", String[].class, java.util.Map.class);
         } catch (ClassNotFoundException | NoClassDefFoundError | NoSuchMethodException e) {
-            throw new IllegalArgumentException("index runs a Spark job and Spark is not on the class path: run "
-                    + "spark-submit --class io.stork.commit.DatasetTool stork-spark-runtime-<version>.jar index "
-                    + "<dataset uri> <format> [option=value ...]");
+            throw new IllegalArgumentException(command + " runs a Spark job and Spark is not on the class path: run "
+                    + "spark-submit --class io.stork.commit.DatasetTool stork-spark-runtime-<version>.jar " + command
+                    + " <dataset uri> " + (command.equals("index") ? "<format> [option=value ...]" : "<layout options>"));
         }
-        progress.say("indexing %s as %s (a Spark job)", args[0], args[1]);
         try {
             return (String) run.invoke(null, args, settings);
         } catch (IllegalAccessException e) {
@@ -151,9 +159,13 @@ public final class DatasetTool {
             if (cause instanceof IllegalArgumentException bad) {
                 throw bad;
             }
-            // A Spark error (a path that is not there, a format that cannot read it): its first line.
-            String message = String.valueOf(cause.getMessage()).lines().findFirst().orElse(cause.toString());
-            throw new IOException("index failed: " + message, cause);
+            // A Spark error (a path that is not there, a format that cannot read it): its innermost first line.
+            Throwable inner = cause;
+            while (inner.getCause() != null && inner.getCause() != inner) {
+                inner = inner.getCause();
+            }
+            String message = String.valueOf(inner.getMessage()).lines().findFirst().orElse(inner.toString());
+            throw new IOException(command + " failed: " + message, cause);
         }
     }
 

@@ -33,7 +33,10 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
         RESTORE("restore", Set.of(), 1, 1, " <generation>"),
         CLEAN("clean", Set.of("--dry-run", "--older-than"), 0, 0, ""),
         VACUUM("vacuum", Set.of("--dry-run", "--retention"), 0, 0, ""),
-        INDEX("index", Set.of(), 1, Integer.MAX_VALUE, " <format> [option=value ...]");
+        INDEX("index", Set.of(), 1, Integer.MAX_VALUE, " <format> [option=value ...]"),
+        /** Its layout options are checked by the relayout itself (io.stork.spark.layout.RelayoutCommand). */
+        RELAYOUT("relayout", Set.of(), 2, Integer.MAX_VALUE, " (--kdtree <col,...> | --grid <lat,lon> [--precision 1]) "
+                + "(--buckets <n> | --target-object-size <128m>) [--no-history] [--format <f>] [--option k=v ...]");
 
         final String name;
         final Set<String> options;
@@ -122,6 +125,8 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
                     throw new UsageException("a setting is -Dkey=value, not '" + shown(arg) + "'");
                 }
                 settings.put(arg.substring(2, eq), arg.substring(eq + 1));
+            } else if (command == Command.RELAYOUT && arg.startsWith("--") && !positional.isEmpty()) {
+                positional.add(arg); // after the dataset: the relayout's own options
             } else if (arg.startsWith("-") && !isNegativeNumber(arg)) {
                 if (!command.options.contains(arg)) {
                     boolean known = arg.equals("--dry-run") || VALUE_OPTIONS.contains(arg);

@@ -32,6 +32,20 @@ class ToolArgumentsTest {
         assertThat(parse("changes", "stork://b/t", "3", "5").operands()).containsExactly("3", "5");
         assertThat(parse("index", "stork://b/t", "csv", "header=true", "nullValue=-").operands())
                 .containsExactly("csv", "header=true", "nullValue=-");
+        ToolArguments relayout = parse("-Dfs.stork.api=swift", "relayout", "stork://b/t", "--kdtree", "lat,lon",
+                "--buckets", "64");
+        assertThat(relayout.uri()).isEqualTo("stork://b/t");
+        assertThat(relayout.operands()).as("the relayout's own options, checked by it")
+                .containsExactly("--kdtree", "lat,lon", "--buckets", "64");
+        assertThat(relayout.settings()).containsEntry("fs.stork.api", "swift");
+    }
+
+    @Test
+    void aRelayoutNamesItsDatasetFirst() {
+        refused("unknown option '--kdtree'", "relayout", "--kdtree", "lat", "stork://b/t");
+        refused("relayout needs (--kdtree <col,...> | --grid <lat,lon> [--precision 1]) (--buckets <n> | "
+                + "--target-object-size <128m>) [--no-history] [--format <f>] [--option k=v ...]", "relayout",
+                "stork://b/t");
     }
 
     @Test

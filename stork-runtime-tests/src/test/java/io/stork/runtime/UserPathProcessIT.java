@@ -146,6 +146,18 @@ class UserPathProcessIT {
                 "stork://" + s3 + "/" + run + "/fmt-csv", "csv", "header=true", "inferSchema=true"));
         List<String> indexed = SparkProcess.runTool("tool-spark-submit-index", submitIndex, work);
         assertThat(indexed).anyMatch(l -> l.startsWith("indexed 2 of 2 objects under stork://" + s3));
+
+        // relayout through the dataset tool with spark-submit: the ORC dataset's generation 1 rewritten by a
+        // k-d tree over (id, k) into 2 parts as generation 2.
+        List<String> submitRelayout = new ArrayList<>(List.of(SparkProcess.sparkHome().resolve("bin/spark-submit")
+                .toString(), "--master", "local[2]", "--class", "io.stork.commit.DatasetTool"));
+        submitRelayout.addAll(SparkProcess.confArgs(SparkProcess.bucketConf(s3, "s3")));
+        submitRelayout.addAll(List.of("--conf", "spark.sql.extensions=" + EXTENSIONS, SparkProcess.runtimeJar().toString(),
+                "relayout", "stork://" + s3 + "/" + run + "/fmt-orc", "--kdtree", "id,k", "--buckets", "2"));
+        List<String> relaid = SparkProcess.runTool("tool-spark-submit-relayout", submitRelayout, work);
+        assertThat(relaid).anyMatch(l -> l.matches("relayout: stork://" + s3 + "/" + run + "/fmt-orc generation 1 -> 2: "
+                + "2 parts \\(\\d+ bytes\\) rewritten into 2 parts \\(\\d+ bytes\\) by a kdtree over id,k, without "
+                + "query history; 0 parts committed meanwhile kept"));
     }
 
     @Test

@@ -98,6 +98,11 @@ public final class Relayout {
      * GET), and builds the model from a sample of that generation's rows. Nothing is written yet.
      */
     public Prepared prepare() throws IOException {
+        // Without the extension the write would be a plain append (the rows twice) and versionAsOf ignored.
+        if (!spark.conf().get("spark.sql.extensions", "").contains("io.stork.spark.StorkSparkExtensions")) {
+            throw new IllegalStateException("relayout needs Stork's Spark extension in the session: "
+                    + "spark.sql.extensions=io.stork.spark.StorkSparkExtensions");
+        }
         Path root = new Path(path);
         FileSystem fs = root.getFileSystem(spark.sparkContext().hadoopConfiguration());
         if (!(fs instanceof StorkFileSystem stork)) {

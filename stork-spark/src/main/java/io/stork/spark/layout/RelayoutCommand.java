@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.io.IOException;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -55,32 +56,40 @@ public final class RelayoutCommand {
     }
 
     public static void main(String[] args) {
-        Arguments parsed;
         try {
-            parsed = parse(args);
+            parse(args); // a mistake is a usage error (exit 2) before Spark starts
         } catch (IllegalArgumentException e) {
             System.err.println("relayout: " + e.getMessage());
             System.err.println(USAGE);
             System.exit(2);
             return;
         }
-        SparkSession spark = SparkSession.builder().appName("stork-relayout").getOrCreate();
-        int status = 0;
         try {
+            System.out.println(runForTool(args, Map.of()));
+            System.exit(0);
+        } catch (Exception e) {
+            System.err.println("relayout: " + oneLine(e));
+            System.exit(1);
+        }
+    }
+
+    /**
+     * The {@code relayout} command of the dataset tool ({@code io.stork.commit.DatasetTool}, which finds this
+     * class when Spark is on the class path): {@code <dataset uri> --kdtree ... }, with the tool's {@code -D}
+     * settings as the session's Hadoop settings. Returns the summary line; IllegalArgumentException, one
+     * line, for a bad command line (before any store is touched).
+     */
+    public static String runForTool(String[] args, Map<String, String> hadoopSettings) throws IOException {
+        Arguments parsed = parse(args);
+        return io.stork.spark.ToolSession.run("stork-relayout", hadoopSettings, spark -> {
             Relayout.Result r = parsed.relayout(spark).run();
-            System.out.printf(Locale.ROOT, "relayout: %s generation %d -> %d: %d parts (%d bytes) rewritten into %d "
-                    + "parts (%d bytes) by a %s over %s, %s; %d parts committed meanwhile kept%n", parsed.dataset(),
+            return String.format(Locale.ROOT, "relayout: %s generation %d -> %d: %d parts (%d bytes) rewritten into "
+                    + "%d parts (%d bytes) by a %s over %s, %s; %d parts committed meanwhile kept", parsed.dataset(),
                     r.sourceGeneration(), r.generation(), r.partsBefore(), r.bytesBefore(), r.partsAfter(),
                     r.bytesAfter(), r.model().kind(), String.join(",", parsed.columns()), r.historyQueries() == 0
                             ? "without query history" : "steered by " + r.historyQueries() + " past queries",
                     r.partsKept());
-        } catch (Exception e) {
-            System.err.println("relayout: " + oneLine(e));
-            status = 1;
-        } finally {
-            spark.stop();
-        }
-        System.exit(status);
+        });
     }
 
     /** The innermost message: Spark wraps a commit's failure in job-abort exceptions. */

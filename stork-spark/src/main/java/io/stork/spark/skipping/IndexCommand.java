@@ -85,23 +85,11 @@ public final class IndexCommand {
             }
             options.put(args[i].substring(0, eq), args[i].substring(eq + 1));
         }
-        boolean ours = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-        SparkSession.Builder builder = SparkSession.builder().appName("stork-index");
-        if (ours && System.getProperty("spark.master") == null) {
-            builder.master("local[*]"); // the dataset tool run with java: a local job
-        }
-        hadoopSettings.forEach((k, v) -> builder.config("spark.hadoop." + k, v));
-        SparkSession spark = builder.getOrCreate();
-        try {
-            hadoopSettings.forEach((k, v) -> spark.sparkContext().hadoopConfiguration().set(k, v));
+        return io.stork.spark.ToolSession.run("stork-index", hadoopSettings, spark -> {
             Result result = index(spark, args[0], args[1], options);
             return String.format("indexed %d of %d objects under %s: %s (%,d bytes)", result.indexed(),
                     result.objects(), args[0], result.location(), result.indexBytes());
-        } finally {
-            if (ours) {
-                spark.stop();
-            }
-        }
+        });
     }
 
     /**
