@@ -84,12 +84,10 @@ public final class DatasetTool {
         if (command.equals("index") || command.equals("relayout")) {
             List<String> sparkArgs = new ArrayList<>(List.of(arguments.uri()));
             sparkArgs.addAll(arguments.operands());
-            if (command.equals("index")) {
-                progress.say("indexing %s as %s (a Spark job)", sparkArgs.get(0), sparkArgs.get(1));
-            } else {
-                progress.say("relaying out %s (Spark jobs: a sample, then the rewrite)", sparkArgs.get(0));
-            }
-            System.out.println(sparkCommand(command, sparkArgs.toArray(new String[0]), arguments.settings()));
+            Runnable starting = command.equals("index")
+                    ? () -> progress.say("indexing %s as %s (a Spark job)", sparkArgs.get(0), sparkArgs.get(1))
+                    : () -> progress.say("relaying out %s (Spark jobs: a sample, then the rewrite)", sparkArgs.get(0));
+            System.out.println(sparkCommand(command, sparkArgs.toArray(new String[0]), arguments.settings(), starting));
             return 0;
         }
         // The periods are checked against the floor before the store is touched.
@@ -136,8 +134,8 @@ public final class DatasetTool {
     }
 
     /** Runs a command's Spark jobs ({@code index}, {@code relayout}) through Stork's Spark module, found on the class path. */
-    private static String sparkCommand(String command, String[] args, java.util.Map<String, String> settings)
-            throws IOException {
+    private static String sparkCommand(String command, String[] args, java.util.Map<String, String> settings,
+                                       Runnable starting) throws IOException {
         java.lang.reflect.Method run;
         try {
             run = Class.forName(command.equals("index") ? INDEX_COMMAND : RELAYOUT_COMMAND)
@@ -147,6 +145,7 @@ public final class DatasetTool {
                     + "spark-submit --class io.stork.commit.DatasetTool stork-spark-runtime-<version>.jar " + command
                     + " <dataset uri> " + (command.equals("index") ? "<format> [option=value ...]" : "<layout options>"));
         }
+        starting.run(); // only once Spark is there: without it the tool says so in one line
         try {
             return (String) run.invoke(null, args, settings);
         } catch (IllegalAccessException e) {
