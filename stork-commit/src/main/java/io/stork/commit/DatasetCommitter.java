@@ -104,6 +104,14 @@ final class DatasetCommitter {
     }
 
     /** The current manifest, if the dataset has one (1 GET). */
+    /**
+     * Whether the store arbitrates between commits (claims by conditional create): a commit that read
+     * before another then loses its claim and reads again, rather than overwriting it.
+     */
+    boolean storeArbitratesCommits() {
+        return storage.createGuarantee() != io.stork.manifest.commit.DatasetStorage.CreateGuarantee.NONE;
+    }
+
     Optional<Manifest> readManifest() throws IOException {
         return storage.readManifest();
     }

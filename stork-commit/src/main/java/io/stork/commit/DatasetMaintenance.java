@@ -175,9 +175,11 @@ final class DatasetMaintenance {
         fenced.parts().forEach(p -> named.add(p.path()));
         // Where the store cannot arbitrate commits (S3 without conditional writes), a commit that read the
         // dataset before the fence may still overwrite it moments later: read again after a pause and
-        // spare whatever the manifest names then.
-        pause(FENCE_SETTLE);
-        committer.readManifest().ifPresent(m -> m.parts().forEach(p -> named.add(p.path())));
+        // spare whatever the manifest names then. Elsewhere such a commit loses its claim and sees the fence.
+        if (!committer.storeArbitratesCommits()) {
+            pause(FENCE_SETTLE);
+            committer.readManifest().ifPresent(m -> m.parts().forEach(p -> named.add(p.path())));
+        }
         List<LocatedFileStatus> unnamed = new ArrayList<>();
         int spared = 0;
         for (LocatedFileStatus stray : plan.strays()) {
