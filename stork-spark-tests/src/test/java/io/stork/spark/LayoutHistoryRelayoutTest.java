@@ -228,7 +228,12 @@ class LayoutHistoryRelayoutTest {
     }
 
     @Test
-    void aRelayoutOfNothingOrOfAnotherSchemeFailsOnOneLine() {
+    void aRelayoutOfNothingOfAnotherSchemeOrOfAPartitionedDatasetFailsOnOneLine() {
+        String partitioned = path("partitioned");
+        frame(spark, LATER, 1).write().partitionBy("type").parquet(partitioned);
+        assertThatThrownBy(() -> StorkLayouts.relayout(spark, partitioned, LayoutSpec.kdTree(List.of("lat"), 2)))
+                .hasMessageStartingWith("dataset " + partitioned + " is partitioned (parts under type=")
+                .hasMessageEndingWith("/): relayout rewrites unpartitioned datasets only");
         assertThatThrownBy(() -> StorkLayouts.relayout(spark, path("nothing-here"),
                 LayoutSpec.kdTree(List.of("lat"), 2))).hasMessage("no Stork dataset at " + path("nothing-here")
                 + " (a relayout rewrites a committed generation)");

@@ -115,6 +115,12 @@ public final class Relayout {
             throw new IOException("dataset " + path + " has no parts at generation " + parts.generation()
                     + ": nothing to relayout");
         }
+        if (all.stream().anyMatch(p -> !p.directory().isEmpty())) {
+            // Its rows would come back without their partition directories (partitionBy is not redone).
+            throw new IllegalArgumentException("dataset " + path + " is partitioned (parts under "
+                    + all.stream().filter(p -> !p.directory().isEmpty()).findFirst().get().directory()
+                    + "/): relayout rewrites unpartitioned datasets only");
+        }
         long bytes = all.stream().mapToLong(ManifestPart::length).sum();
         String fmt = format != null ? format : formatOf(all, path);
         LayoutSpec effective = spec;
