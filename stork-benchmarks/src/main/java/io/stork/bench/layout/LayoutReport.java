@@ -116,7 +116,7 @@ final class LayoutReport {
         md.append("| ideal bound (matching rows × bytes per row read) |");
         for (int n : o.objects()) {
             double b = bound(cls.id(), n);
-            md.append(String.format(Locale.ROOT, " | %s | ×%s | ×%s |", mib(b), fmt(mean(cls.id(), "none", n, 1) / b, 1),
+            md.append(String.format(Locale.ROOT, " | %s | ×%s | ×%s |", fmt(b / 1048576.0, 3), fmt(mean(cls.id(), "none", n, 1) / b, 1),
                     fmt(mean(cls.id(), "everything", n, 1) / b, 1)));
         }
         return md.append("\n\n").toString();
@@ -192,14 +192,13 @@ final class LayoutReport {
         Files.createDirectories(directory);
         int n = o.objects().get(o.objects().size() - 1);
         CategoryChart bytes = new CategoryChartBuilder().width(1400).height(600)
-                .title("MiB per query at " + n + " objects (mean of medians, log scale)").xAxisTitle("query")
+                .title("MiB per query at " + n + " objects (mean of medians)").xAxisTitle("query")
                 .yAxisTitle("MiB").build();
         style(bytes);
-        bytes.getStyler().setYAxisLogarithmic(true);
         List<String> classes = LayoutQueries.CLASSES.stream().map(QueryClass::id).toList();
         for (String[] layout : rowsOfTable()) {
             bytes.addSeries(layout[0], classes, classes.stream()
-                    .map(c -> Math.max(1e-3, mean(c, layout[0], n, 1) / 1048576.0)).toList());
+                    .map(c -> mean(c, layout[0], n, 1) / 1048576.0).toList());
         }
         BitmapEncoder.saveBitmap(bytes, directory.resolve("chart-bytes").toString(), BitmapEncoder.BitmapFormat.PNG);
         CategoryChart reduction = new CategoryChartBuilder().width(1400).height(600)

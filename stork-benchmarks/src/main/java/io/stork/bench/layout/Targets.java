@@ -57,20 +57,23 @@ final class Targets {
         }
         row(md, "grid precision 1 between ×2.5 and ×17 (paper, 2.3.3; for reference)", "×" + fmt(gridMin, 1) + " to ×"
                 + fmt(gridMax, 1), gridMin >= 2.5);
-        int better = 0;
-        int cells = 0;
-        StringBuilder detail = new StringBuilder();
-        for (String box : BOXES) {
-            for (int n : objects) {
-                double r = report.reduction(box, "kd", "kd-history", n);
-                cells++;
-                better += r > 1 ? 1 : 0;
-                detail.append(detail.length() == 0 ? "" : ", ").append(box).append('/').append(n).append(" ×")
-                        .append(fmt(r, 2));
+        for (String base : new String[] {"kd", "kd-date"}) {
+            int better = 0;
+            int cells = 0;
+            StringBuilder detail = new StringBuilder();
+            for (String box : BOXES) {
+                for (int n : objects) {
+                    double r = report.reduction(box, base, "kd-history", n);
+                    cells++;
+                    better += r > 1 ? 1 : 0;
+                    detail.append(detail.length() == 0 ? "" : ", ").append(box).append('/').append(n).append(" ×")
+                            .append(fmt(r, 2));
+                }
             }
+            row(md, "better again with query history: bytes of the k-d tree on " + (base.equals("kd") ? "(lat, lon)"
+                    : "(date, lat, lon) without history") + " / with history, foreseen boxes", better + " of " + cells
+                    + ": " + detail, better == cells);
         }
-        row(md, "better again with query history (bytes of k-d (lat, lon) / with history, foreseen boxes)",
-                better + " of " + cells + ": " + detail, better == cells);
         for (String layout : new String[] {"kd", "kd-history"}) {
             int met = 0;
             int all = 0;
