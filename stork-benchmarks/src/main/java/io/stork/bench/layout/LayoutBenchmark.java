@@ -34,7 +34,7 @@ public final class LayoutBenchmark {
         long began = System.nanoTime();
         LocalStore store = LocalStore.shared();
         String bucket = "stork-bench-layout-" + UUID.randomUUID().toString().substring(0, 6);
-        SparkSession spark = session(store, o.master());
+        SparkSession spark = session(store, o);
         ((StorkFileSystem) new org.apache.hadoop.fs.Path("stork://" + bucket + "/")
                 .getFileSystem(spark.sparkContext().hadoopConfiguration())).store().createBucket(bucket);
 
@@ -53,8 +53,8 @@ public final class LayoutBenchmark {
             for (String[] layout : LayoutWriter.LAYOUTS) {
                 Written w = writer.write(layout[0], rows, n);
                 written.add(w);
-                System.out.printf(Locale.ROOT, "  written %-13s n=%-4d %4d objects %,12d bytes %6d ms %5d calls%s%n",
-                        w.layout(), n, w.objects(), w.bytes(), w.write().ms(), w.write().calls(),
+                System.out.printf(Locale.ROOT, "  written %-13s n=%-4d %4d objects %,12d bytes %6d ms %5d calls %s%s%n",
+                        w.layout(), n, w.objects(), w.bytes(), w.write().ms(), w.write().calls(), w.splits(),
                         w.optimize() == null ? "" : String.format(Locale.ROOT, "; OPTIMIZE %d ms %d calls %,d bytes in",
                                 w.optimize().ms(), w.optimize().calls(), w.optimize().bytesIn()));
                 scenarios.add(new Scenario(w.layout() + "-" + n, w.layout(), layout[1], n, w.path(), w.delta(), true,
@@ -98,9 +98,10 @@ public final class LayoutBenchmark {
                 .orElseThrow(() -> new IllegalStateException("no " + layout + " dataset at " + n + " objects"));
     }
 
-    private static SparkSession session(LocalStore store, String master) {
+    private static SparkSession session(LocalStore store, LayoutOptions o) {
         return LocalStoreSessions.storkAndS3a(SparkSession.builder(), store)
-                .master(master).appName("stork-bench-layout")
+                .master(o.master()).appName("stork-bench-layout")
+                .config("spark.hadoop.fs.stork.read.whole.object.size", o.wholeObjectSize())
                 .config("spark.ui.enabled", "false")
                 // Adaptive execution would coalesce the n write partitions into fewer objects.
                 .config("spark.sql.adaptive.enabled", "false")

@@ -19,12 +19,15 @@ import java.util.Set;
  * @param windowSteps    the queries' time window, in 15-minute steps
  * @param runs           measuring runs (medians)
  * @param master         Spark's master
+ * @param wholeObjectSize Stork's {@code fs.stork.read.whole.object.size}: parts up to this size are fetched
+ *                       whole by their first read (Stork's default 1M); 0 reads column chunks by range
  */
 record LayoutOptions(int meters, int days, List<Integer> objects, int queries, int historyQueries, int windowSteps,
-                     int runs, String name, String command, long seed, String master) {
+                     int runs, String name, String command, long seed, String master,
+                     String wholeObjectSize) {
 
     private static final Set<String> KNOWN = Set.of("meters", "days", "objects", "queries", "history", "window",
-            "runs", "name", "command", "seed", "paper", "master");
+            "runs", "name", "command", "seed", "paper", "master", "whole-object-size");
 
     static LayoutOptions parse(String[] args) {
         Map<String, String> o = StoreReads.options(args);
@@ -44,7 +47,8 @@ record LayoutOptions(int meters, int days, List<Integer> objects, int queries, i
                 o.getOrDefault("name", "layouts"),
                 o.getOrDefault("command", "bash scripts/bench-layout.sh"),
                 Long.parseLong(o.getOrDefault("seed", "42")),
-                o.getOrDefault("master", "local[2]"));
+                o.getOrDefault("master", "local[2]"),
+                o.getOrDefault("whole-object-size", "1M"));
     }
 
     long rows() {

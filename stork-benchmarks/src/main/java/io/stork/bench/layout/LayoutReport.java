@@ -170,7 +170,8 @@ final class LayoutReport {
                 + "the model's PUT, as one job. Delta: the first write (arrival order, n files), then OPTIMIZE "
                 + "apart. Calls and bytes at the store (bytes in: request bodies).\n\n"
                 + "| layout | objects asked | objects produced | dataset MiB | write s | calls | MiB in "
-                + "| OPTIMIZE s | calls | MiB in | MiB out |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "| OPTIMIZE s | calls | MiB in | MiB out | k-d tree splits |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:"
+                + "|---:|---|\n");
         for (Written w : written) {
             String label = LayoutWriter.LAYOUTS.stream().filter(l -> l[0].equals(w.layout())).findFirst()
                     .orElseThrow()[1];
@@ -178,9 +179,9 @@ final class LayoutReport {
                     fmt(w.bytes() / 1048576.0, 1), fmt(w.write().ms() / 1000.0, 1), w.write().calls(),
                     fmt(w.write().bytesIn() / 1048576.0, 1)));
             if (w.optimize() == null) {
-                md.append(" | | | |\n");
+                md.append(" | | | | ").append(w.splits()).append(" |\n");
             } else {
-                md.append(String.format(Locale.ROOT, " %s | %d | %s | %s |%n", fmt(w.optimize().ms() / 1000.0, 1),
+                md.append(String.format(Locale.ROOT, " %s | %d | %s | %s | |%n", fmt(w.optimize().ms() / 1000.0, 1),
                         w.optimize().calls(), fmt(w.optimize().bytesIn() / 1048576.0, 1),
                         fmt(w.optimize().bytesOut() / 1048576.0, 1)));
             }

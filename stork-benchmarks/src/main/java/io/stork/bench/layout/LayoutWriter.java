@@ -2,6 +2,9 @@ package io.stork.bench.layout;
 
 import io.stork.bench.StoreReads;
 import io.stork.layout.history.QueryHistory;
+import io.stork.layout.kdtree.KdNode;
+import io.stork.layout.kdtree.KdTreeModel;
+import io.stork.layout.model.PartitionerModel;
 import io.stork.localstore.AccessLog;
 import io.stork.localstore.AccessLogEntry;
 import io.stork.localstore.LocalStore;
@@ -10,6 +13,7 @@ import io.stork.spark.layout.LayoutSpec;
 import io.stork.spark.layout.StorkLayouts;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -28,9 +32,12 @@ final class LayoutWriter {
     record Cost(long ms, long calls, long bytesIn, long bytesOut) {
     }
 
-    /** One dataset: its layout id, the objects asked for and produced, its size, what writing it cost. */
+    /**
+     * One dataset: its layout id, the objects asked for and produced, its size, what writing it cost, and
+     * for a k-d tree how many of its splits each key column got (empty otherwise).
+     */
     record Written(String layout, int buckets, String path, boolean delta, int objects, long bytes, Cost write,
-                   Cost optimize) {
+                   Cost optimize, String splits) {
     }
 
     /** The layouts, in report order: id and label. */
@@ -59,11 +66,12 @@ final class LayoutWriter {
     Written write(String layout, Dataset<Row> rows, int n) throws IOException {
         boolean delta = layout.startsWith("delta");
         String path = (delta ? "s3a://" : "stork://") + bucket + "/" + layout + "-" + n;
+        PartitionerModel[] model = new PartitionerModel[1];
         Cost write = measure(() -> {
             if (delta) {
                 writeDelta(layout, rows, n, path);
             } else {
-                writeStork(layout, rows, n, path);
+                model[0] = writeStork(layout, rows, n, path);
             }
         });
         Cost optimize = null;
@@ -71,10 +79,29 @@ final class LayoutWriter {
             optimize = measure(() -> optimize(layout, path, n));
         }
         long[] objectsAndBytes = delta ? deltaDetail(path) : storkDetail(path);
-        return new Written(layout, n, path, delta, (int) objectsAndBytes[0], objectsAndBytes[1], write, optimize);
+        return new Written(layout, n, path, delta, (int) objectsAndBytes[0], objectsAndBytes[1], write, optimize,
+                model[0] instanceof KdTreeModel kd ? splits(kd) : "");
     }
 
-    private void writeStork(String layout, Dataset<Row> rows, int n, String path) throws IOException {
+    /** "date 12, lat 60, lon 55": the splits on each key column, to see what a tree's boxes are cut by. */
+    static String splits(KdTreeModel model) {
+        int[] counts = new int[model.columns().size()];
+        List<KdNode> pending = new ArrayList<>(List.of(model.root()));
+        while (!pending.isEmpty()) {
+            if (pending.remove(pending.size() - 1) instanceof KdNode.Split split) {
+                counts[split.dim()]++;
+                pending.add(split.left());
+                pending.add(split.right());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < counts.length; i++) {
+            out.append(i == 0 ? "" : ", ").append(model.columns().get(i).name()).append(' ').append(counts[i]);
+        }
+        return out.toString();
+    }
+
+    private PartitionerModel writeStork(String layout, Dataset<Row> rows, int n, String path) throws IOException {
         LaidOut out = switch (layout) {
             case "none" -> null;
             case "grid-p0" -> StorkLayouts.grid(rows, "lat", "lon", 0, n);
@@ -87,10 +114,11 @@ final class LayoutWriter {
         };
         if (out == null) {
             arrival(rows, n).write().parquet(path);
-        } else {
-            out.rows().write().parquet(path);
-            out.saveModel(path);
+            return null;
         }
+        out.rows().write().parquet(path);
+        out.saveModel(path);
+        return out.model();
     }
 
     /** Arrival order cut into n objects: contiguous runs of time (as a batch of n writers would cut it). */

@@ -50,7 +50,8 @@ final class ReportText {
                 (data, footers, manifest, Delta's log), GET = all GETs; planning = the physical plan (where Delta \
                 judges its statistics) plus Spark's scan \"metadata time\" (where Stork does); wall = the query. \
                 Tables give the mean over a class's queries of each query's median over %d run(s). Spark \
-                %s, one driver JVM, adaptive execution off (it would merge the n write partitions); %d cores.
+                %s, one driver JVM, adaptive execution off (it would merge the n write partitions); %d cores. \
+                Stork reads with `fs.stork.read.whole.object.size=%s`: %s.
                 - Reductions: ×none = bytes with no layout / bytes with the layout, both with skipping on (what \
                 a layout adds to skipping); ×all = bytes with nothing skipped / bytes with the layout (the \
                 paper's \"compared to when not using filters\"). The ideal bound: each query's matching rows × the \
@@ -60,7 +61,11 @@ final class ReportText {
 
                 """, o.seed(), o.meters(), o.days(), rows, fmt(noneBytes / 1048576.0, 1), o.objects(),
                 o.historyQueries() * 3, o.historyQueries(), o.queries(), o.seed() + 1, o.windowSteps(),
-                fmt(o.windowSteps() / 4.0, 1), o.runs(), o.master(), Runtime.getRuntime().availableProcessors());
+                fmt(o.windowSteps() / 4.0, 1), o.runs(), o.master(), Runtime.getRuntime().availableProcessors(), o.wholeObjectSize(),
+                o.wholeObjectSize().equals("0") ? "every part read by ranges (footer, then the column chunks a query "
+                        + "needs), as S3A reads Delta's files"
+                        : "Stork's default, a part up to that size fetched whole by its first read (one GET instead of "
+                        + "three or more: fewer calls, every column's bytes); at this size every part is under it");
     }
 
     static String notes() {
