@@ -22,10 +22,9 @@ import org.apache.spark.sql.types.StructType;
 final class Readings {
 
     static final long START = 1_767_225_600L; // 2026-01-01T00:00Z
-    static final StructType SCHEMA = StructType.fromDDL("date BIGINT, `index` DOUBLE, sumHC DOUBLE, sumHP DOUBLE, "
-            + "type STRING, vid BIGINT, size BIGINT, temp DOUBLE, city STRING, region BIGINT, lat DOUBLE, lon DOUBLE");
     static final String DDL = "date BIGINT, `index` DOUBLE, sumHC DOUBLE, sumHP DOUBLE, type STRING, vid BIGINT, "
             + "size BIGINT, temp DOUBLE, city STRING, region BIGINT, lat DOUBLE, lon DOUBLE";
+    static final StructType SCHEMA = StructType.fromDDL(DDL);
 
     private Readings() {
     }
