@@ -1,5 +1,6 @@
 package io.stork.bench.skipping;
 
+import io.stork.bench.StoreReads;
 import io.stork.hadoop.StorkFileSystem;
 import io.stork.localstore.AccessLog;
 import io.stork.localstore.AccessLogEntry;
@@ -16,10 +17,8 @@ import java.util.UUID;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.FileSourceScanExec;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.functions;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Benchmark (not a test): data skipping against Delta Lake's, on the local store. The same rows, laid out
@@ -43,7 +42,7 @@ public final class SkippingBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opts = options(args);
+        Map<String, String> opts = StoreReads.options(args);
         long rows = Long.parseLong(opts.getOrDefault("rows", "2000000"));
         int objects = Integer.parseInt(opts.getOrDefault("objects", "20"));
         int runs = Integer.parseInt(opts.getOrDefault("runs", "3"));
@@ -184,39 +183,19 @@ public final class SkippingBenchmark {
         long planMs = (System.nanoTime() - start) / 1_000_000;
         Row result = q.collectAsList().get(0);
         long wallMs = (System.nanoTime() - start) / 1_000_000;
-        List<AccessLogEntry> entries = window.counts().entries().stream()
-                .filter(e -> e.path().contains("/" + bucket + "/") || e.path().endsWith("/" + bucket)).toList();
-        long objects = entries.stream().filter(e -> e.method().equals("GET") && isDataObject(e.path()))
-                .map(AccessLogEntry::path).distinct().count();
-        long bytes = entries.stream().mapToLong(AccessLogEntry::bytesSent).sum();
-        long gets = entries.stream().filter(e -> e.method().equals("GET")).count();
+        List<AccessLogEntry> entries = StoreReads.inBucket(window.counts().entries(), bucket);
+        StoreReads.Read read = StoreReads.read(entries);
         if (Boolean.getBoolean("stork.bench.showGets")) { // where the bytes went, call by call
             entries.forEach(e -> System.out.printf("  %s %s %s %s %d %s%n", scenario.id(), e.method(), e.path(), e.query(),
                     e.bytesSent(), e.headers()));
         }
         spark.conf().unset("spark.stork.skipping.filter.enabled");
-        return new Sample(objects, bytes, gets, planMs + listingMs(plan), wallMs, result.getLong(0));
+        return new Sample(read.objects(), read.bytes(), read.gets(), planMs + StoreReads.listingMs(plan), wallMs,
+                result.getLong(0));
     }
 
     static final String SCHEMA = "id BIGINT, ts TIMESTAMP, user_id BIGINT, city STRING, lat DOUBLE, lon DOUBLE, "
             + "amount DOUBLE, note STRING";
-
-    private static boolean isDataObject(String path) {
-        String name = path.substring(path.lastIndexOf('/') + 1);
-        return name.startsWith("part-") && !path.contains("_delta_log");
-    }
-
-    /** The file scans' listing time (Spark's "metadata time" metric: listing plus any skipping). */
-    private static long listingMs(SparkPlan plan) {
-        long ms = 0;
-        if (plan instanceof FileSourceScanExec scan && scan.metrics().contains("metadataTime")) {
-            ms += scan.metrics().apply("metadataTime").value();
-        }
-        for (SparkPlan child : CollectionConverters.asJava(plan.children())) {
-            ms += listingMs(child);
-        }
-        return ms;
-    }
 
     private static long size(SparkSession spark, String path) throws java.io.IOException {
         org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
@@ -228,32 +207,15 @@ public final class SkippingBenchmark {
         Map<String, Map<String, long[]>> out = new LinkedHashMap<>();
         samples.forEach((query, byScenario) -> byScenario.forEach((scenario, list) -> {
             long[] m = new long[6];
-            m[0] = median(list.stream().mapToLong(Sample::objects).toArray());
-            m[1] = median(list.stream().mapToLong(Sample::bytes).toArray());
-            m[2] = median(list.stream().mapToLong(Sample::gets).toArray());
-            m[3] = median(list.stream().mapToLong(Sample::listingMs).toArray());
-            m[4] = median(list.stream().mapToLong(Sample::wallMs).toArray());
+            m[0] = StoreReads.median(list.stream().mapToLong(Sample::objects).toArray());
+            m[1] = StoreReads.median(list.stream().mapToLong(Sample::bytes).toArray());
+            m[2] = StoreReads.median(list.stream().mapToLong(Sample::gets).toArray());
+            m[3] = StoreReads.median(list.stream().mapToLong(Sample::listingMs).toArray());
+            m[4] = StoreReads.median(list.stream().mapToLong(Sample::wallMs).toArray());
             m[5] = list.get(0).rows();
             out.computeIfAbsent(query, k -> new LinkedHashMap<>()).put(scenario, m);
         }));
         return out;
-    }
-
-    private static long median(long[] values) {
-        long[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> opts = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("expected --option value, not " + args[i]);
-            }
-            opts.put(args[i].substring(2), args[i + 1]);
-        }
-        return opts;
     }
 
     static String today() {
