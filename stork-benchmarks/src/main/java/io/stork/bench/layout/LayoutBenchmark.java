@@ -105,6 +105,8 @@ public final class LayoutBenchmark {
                 .config("spark.ui.enabled", "false")
                 // Adaptive execution would coalesce the n write partitions into fewer objects.
                 .config("spark.sql.adaptive.enabled", "false")
+                // Queries' history written when the session stops, not inside a measured query.
+                .config("spark.stork.layout.history.flushInterval", "1h")
                 .config("spark.sql.shuffle.partitions", "4")
                 .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension,io.stork.spark.StorkSparkExtensions")
                 .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")

@@ -10,6 +10,7 @@ import io.stork.localstore.AccessLogEntry;
 import io.stork.localstore.LocalStore;
 import io.stork.spark.layout.LaidOut;
 import io.stork.spark.layout.LayoutSpec;
+import io.stork.spark.layout.Relayout;
 import io.stork.spark.layout.StorkLayouts;
 import java.io.IOException;
 import java.time.Duration;
@@ -24,7 +25,8 @@ import org.apache.spark.sql.functions;
  * Writes the same rows once per layout and object count, and what each write cost at the store: Stork
  * Parquet laid out by no model (arrival order), a grid, a k-d tree, a k-d tree steered by a query history;
  * Delta tables through S3A in arrival order and then clustered by OPTIMIZE (Z-order, liquid), the optimize
- * measured apart from the first write.
+ * measured apart from the first write; and Stork's relayout of the arrival-order write, measured apart the
+ * same way.
  */
 final class LayoutWriter {
 
@@ -48,6 +50,7 @@ final class LayoutWriter {
             new String[] {"kd", "Stork, k-d tree (lat, lon)"},
             new String[] {"kd-date", "Stork, k-d tree (date, lat, lon)"},
             new String[] {"kd-history", "Stork, k-d tree (date, lat, lon) with query history"},
+            new String[] {"kd-relayout", "Stork, arrival order, then relayout by a k-d tree (lat, lon)"},
             new String[] {"delta-zorder", "Delta, OPTIMIZE ZORDER BY (lat, lon)"},
             new String[] {"delta-liquid", "Delta, liquid clustering CLUSTER BY (lat, lon)"});
 
@@ -77,6 +80,10 @@ final class LayoutWriter {
         Cost optimize = null;
         if (delta) {
             optimize = measure(() -> optimize(layout, path, n));
+        } else if (layout.equals("kd-relayout")) {
+            // Stork's counterpart of OPTIMIZE: the written generation rewritten as one new generation.
+            optimize = measure(() -> model[0] = Relayout.of(spark, path, LayoutSpec.kdTree(List.of("lat", "lon"), n))
+                    .useStoredHistory(false).run().model());
         }
         long[] objectsAndBytes = delta ? deltaDetail(path) : storkDetail(path);
         return new Written(layout, n, path, delta, (int) objectsAndBytes[0], objectsAndBytes[1], write, optimize,
@@ -103,7 +110,7 @@ final class LayoutWriter {
 
     private PartitionerModel writeStork(String layout, Dataset<Row> rows, int n, String path) throws IOException {
         LaidOut out = switch (layout) {
-            case "none" -> null;
+            case "none", "kd-relayout" -> null;
             case "grid-p0" -> StorkLayouts.grid(rows, "lat", "lon", 0, n);
             case "grid-p1" -> StorkLayouts.grid(rows, "lat", "lon", 1, n);
             case "kd" -> StorkLayouts.kdTree(rows, List.of("lat", "lon"), n);
