@@ -7,7 +7,7 @@
 # layout and against reading everything, and each layout's write cost. Writes docs/benchmarks/<name>.md and
 # charts. The rows of every query are asserted equal under every scenario.
 #
-#   bench-layout.sh [--meters 1500] [--days 7] [--objects 32,64,128] [--queries 5] [--history 100]
+#   bench-layout.sh [--meters 1500] [--days 7] [--objects 32,64,128] [--queries 10] [--history 100]
 #                   [--window 96] [--runs 1] [--seed 42] [--name layouts] [--master local[2]]
 #   bench-layout.sh --paper ...      the paper's size (1,000,000 meters × 91 days): for a cluster
 #

@@ -195,6 +195,45 @@ class LayoutWriteTest {
     }
 
     @Test
+    void aKdTreeOverTimeAndPlaceSortsEachBucketByPlaceFirst_soEachMetersReadingsStayTogether() {
+        // 40 meters over 200 instants: a bucket of 8 holds about 10 meters over 100 instants.
+        GridPocketGenerator data = new GridPocketGenerator(42, 40, START, 200);
+        LaidOut out = StorkLayouts.kdTree(frame(data, 2), List.of("date", "lat", "lon"), 8);
+        assertThat(out.model().sortColumns()).extracting(io.stork.layout.model.Column::name)
+                .as("a bucket holds few meters and many instants").endsWith("date");
+        List<String> order = out.model().sortColumns().stream().map(io.stork.layout.model.Column::name).toList();
+        // Per partition, each row's sort key in the model's order; every partition must be ascending in it.
+        List<List<Object>> keys = out.rows().selectExpr("spark_partition_id() AS p", order.get(0), order.get(1),
+                order.get(2)).collectAsList().stream()
+                .map(r -> List.<Object>of(r.getInt(0), r.get(1), r.get(2), r.get(3))).toList();
+        assertThat(keys).hasSize(data.readingList().size());
+        int runs = 1;
+        for (int i = 1; i < keys.size(); i++) {
+            List<Object> a = keys.get(i - 1);
+            List<Object> b = keys.get(i);
+            if (a.get(0).equals(b.get(0))) {
+                assertThat(compareKeys(a, b)).as("row %d of partition %s after %s", i, b, a).isLessThanOrEqualTo(0);
+                runs += a.get(1).equals(b.get(1)) ? 0 : 1;
+            } else {
+                runs++;
+            }
+        }
+        // Sorted by date first, nearly every row would start a run; by place, a meter's rows in a bucket are one.
+        assertThat(runs).as("runs of one %s", order.get(0)).isLessThanOrEqualTo(2 * data.meters().size() + 8);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compareKeys(List<Object> a, List<Object> b) {
+        for (int i = 1; i < a.size(); i++) {
+            int c = ((Comparable) a.get(i)).compareTo(b.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    @Test
     void aGridLayoutGivesOnePartitionPerBucketRoutedByTheGrid() {
         LaidOut out = StorkLayouts.grid(frame(DATA, 2), "lat", "lon", 1, 8);
         assertThat(out.model().kind()).isEqualTo("grid");

@@ -40,7 +40,7 @@ record LayoutOptions(int meters, int days, List<Integer> objects, int queries, i
                 Integer.parseInt(o.getOrDefault("days", paper ? "91" : "7")),
                 Arrays.stream(o.getOrDefault("objects", "32,64,128").split(",")).map(String::trim)
                         .map(Integer::parseInt).toList(),
-                Integer.parseInt(o.getOrDefault("queries", "5")),
+                Integer.parseInt(o.getOrDefault("queries", "10")),
                 Integer.parseInt(o.getOrDefault("history", "100")),
                 Integer.parseInt(o.getOrDefault("window", "96")),
                 Integer.parseInt(o.getOrDefault("runs", "1")),

@@ -74,6 +74,25 @@ final class Targets {
                     : "(date, lat, lon) without history") + " / with history, foreseen boxes", better + " of " + cells
                     + ": " + detail, better == cells);
         }
+        for (String base : new String[] {"kd", "kd-date"}) {
+            // The history's own workload: its three box sizes in equal numbers, what its tree was built for.
+            int better = 0;
+            StringBuilder detail = new StringBuilder();
+            for (int n : objects) {
+                double baseBytes = 0;
+                double historyBytes = 0;
+                for (String box : BOXES) {
+                    baseBytes += report.mean(box, base, n, 1);
+                    historyBytes += report.mean(box, "kd-history", n, 1);
+                }
+                better += baseBytes > historyBytes ? 1 : 0;
+                detail.append(detail.length() == 0 ? "" : ", ").append(n).append(" ×").append(fmt(baseBytes / historyBytes, 2));
+            }
+            row(md, "better again with query history, on the history's workload (all foreseen box queries): summed "
+                    + "bytes of the k-d tree on " + (base.equals("kd") ? "(lat, lon)" : "(date, lat, lon) without history")
+                    + " / with history", better + " of " + objects.size() + " object counts: " + detail,
+                    better == objects.size());
+        }
         for (String layout : new String[] {"kd", "kd-history"}) {
             int met = 0;
             int all = 0;

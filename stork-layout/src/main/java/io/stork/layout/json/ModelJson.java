@@ -22,7 +22,8 @@ import java.util.Map;
  *  "columns":[{"name":"lat","type":"double"}, ...],
  *  "history":{"queries":..,"oldest":..,"newest":..,"halfLifeMillis":..,"builtAt":..,"columnWeights":{..}},
  *  ...the kind's own fields}</pre>
- * A k-d tree adds {@code "buckets"} and {@code "tree"}: a split is {@code {"dim":i,"value":v,"left":..,
+ * A k-d tree adds {@code "buckets"}, {@code "tree"} and, when it is not the key's order, {@code "sortBy"}
+ * (the key column names in the order a bucket's rows are sorted by): a split is {@code {"dim":i,"value":v,"left":..,
  * "right":..}}, a leaf {@code {"bucket":b,"rows":n,"box":[[lo,hi],..] or null}}. A grid adds
  * {@code precision, minRow, minCol, rows, cols, cuts}. Values are typed by their column: longs and
  * timestamps (microseconds) as integers, doubles as numbers ("NaN", "Infinity", "-Infinity" as strings),
@@ -46,6 +47,9 @@ public final class ModelJson {
         if (model instanceof KdTreeModel kd) {
             m.put("buckets", (long) kd.buckets());
             m.put("tree", node(kd.columns(), kd.root()));
+            if (!kd.sortColumns().equals(kd.columns())) {
+                m.put("sortBy", kd.sortColumns().stream().map(Column::name).toList());
+            }
         } else if (model instanceof GridModel g) {
             m.put("precision", (long) g.precision());
             m.put("minRow", (long) g.minRow());
@@ -73,7 +77,7 @@ public final class ModelJson {
         String kind = JsonValues.string(m, "kind");
         return switch (kind) {
             case KdTreeModel.KIND -> new KdTreeModel(columns, (int) JsonValues.number(m, "buckets"),
-                    node(columns, JsonValues.object(m.get("tree"), "tree")), history);
+                    node(columns, JsonValues.object(m.get("tree"), "tree")), history, sortColumns(columns, m));
             case GridModel.KIND -> {
                 if (columns.size() != 2) {
                     throw new IllegalArgumentException("a grid has two columns (lat, lon), not " + columns.size());
@@ -85,6 +89,20 @@ public final class ModelJson {
             }
             default -> throw new IllegalArgumentException("unknown layout kind '" + kind + "' (kdtree, grid)");
         };
+    }
+
+    /** The optional "sortBy" names (absent: the key's order), each a key column. */
+    private static List<Column> sortColumns(List<Column> columns, Map<String, Object> m) {
+        if (!m.containsKey("sortBy")) {
+            return columns;
+        }
+        List<Column> out = new ArrayList<>();
+        for (Object name : JsonValues.list(m, "sortBy")) {
+            out.add(columns.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() ->
+                    new IllegalArgumentException("sortBy names " + name + ", not a key column of "
+                            + columns.stream().map(Column::name).toList())));
+        }
+        return out;
     }
 
     private static Map<String, Object> history(HistorySummary h) {

@@ -85,13 +85,33 @@ public final class KdTreeBuilder {
             rows.add(PartitionerModel.canonicalKey(columns, row));
         }
         SplitChooser chooser = new SplitChooser(columns, weighted(), tieTolerance);
-        KdNode root = node(chooser, rows, 0, buckets, 0);
+        long[] valuesPerBucket = new long[columns.size()];
+        KdNode root = node(chooser, rows, 0, buckets, 0, valuesPerBucket);
         HistorySummary summary = history.isEmpty() ? HistorySummary.NONE : history.summary(nowMillis, halfLifeMillis);
-        return new KdTreeModel(columns, buckets, root, summary);
+        return new KdTreeModel(columns, buckets, root, summary, sortColumns(valuesPerBucket));
     }
 
-    private KdNode node(SplitChooser chooser, List<Object[]> rows, int firstBucket, int n, int depth) {
+    /**
+     * The key columns by how many distinct values the sample put in its buckets, fewest first (ties in key
+     * order): sorting a bucket's rows by them gives the longest runs of equal values, e.g. meters (lat,
+     * lon) before time in a tree that also split on time, so each meter's readings stay together.
+     */
+    private List<Column> sortColumns(long[] valuesPerBucket) {
+        List<Integer> order = new ArrayList<>();
+        for (int d = 0; d < columns.size(); d++) {
+            order.add(d);
+        }
+        order.sort(java.util.Comparator.comparingLong(d -> valuesPerBucket[d]));
+        return order.stream().map(columns::get).toList();
+    }
+
+    private KdNode node(SplitChooser chooser, List<Object[]> rows, int firstBucket, int n, int depth,
+                        long[] valuesPerBucket) {
         if (n == 1) {
+            for (int d = 0; d < columns.size(); d++) {
+                int dim = d;
+                valuesPerBucket[d] += rows.stream().map(r -> r[dim]).distinct().count();
+            }
             return new KdNode.Leaf(firstBucket, rows.size(), rows.isEmpty() ? null : box(columns, rows));
         }
         int leftBuckets = n / 2;
@@ -106,9 +126,9 @@ public final class KdTreeBuilder {
             value = sorted.isEmpty() ? null : sorted.get(sorted.size() - 1)[dim];
             cut = sorted.isEmpty() ? 0 : firstIndexOf(columns.get(dim).type(), sorted, dim, value);
         }
-        KdNode left = node(chooser, sorted.subList(0, cut), firstBucket, leftBuckets, depth + 1);
+        KdNode left = node(chooser, sorted.subList(0, cut), firstBucket, leftBuckets, depth + 1, valuesPerBucket);
         KdNode right = node(chooser, sorted.subList(cut, sorted.size()), firstBucket + leftBuckets, n - leftBuckets,
-                depth + 1);
+                depth + 1, valuesPerBucket);
         return new KdNode.Split(dim, value, left, right);
     }
 

@@ -16,13 +16,24 @@ import java.util.Objects;
  * buckets, numbered left to right. Built by {@link KdTreeBuilder}; saved and read by
  * {@link io.stork.layout.json.ModelJson}.
  */
-public record KdTreeModel(List<Column> columns, int buckets, KdNode root, HistorySummary history)
-        implements PartitionerModel {
+public record KdTreeModel(List<Column> columns, int buckets, KdNode root, HistorySummary history,
+                          List<Column> sortColumns) implements PartitionerModel {
 
     public static final String KIND = "kdtree";
 
+    /** A tree whose buckets are sorted by the key's own column order. */
+    public KdTreeModel(List<Column> columns, int buckets, KdNode root, HistorySummary history) {
+        this(columns, buckets, root, history, columns);
+    }
+
     public KdTreeModel {
         columns = List.copyOf(columns);
+        sortColumns = List.copyOf(sortColumns);
+        if (sortColumns.size() != columns.size() || !sortColumns.containsAll(columns)) {
+            throw new IllegalArgumentException("a k-d tree sorts its buckets by its key columns "
+                    + columns.stream().map(Column::name).toList() + " in some order, not by "
+                    + sortColumns.stream().map(Column::name).toList());
+        }
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(history, "history");
         if (columns.isEmpty()) {

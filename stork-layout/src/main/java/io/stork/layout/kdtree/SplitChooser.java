@@ -13,23 +13,33 @@ import java.util.List;
  * <ol>
  * <li>only columns with at least two values among the node's rows are candidates;</li>
  * <li>with no history, round-robin by depth (the canonical k-d tree);</li>
- * <li>otherwise each candidate is scored by what a split there costs past queries: the decayed weight of
- *     the queries that touch the node's box and <em>straddle</em> the candidate's split value (their range
- *     on that column reaches both sides, so they would read both children). The lowest cost wins: a split
- *     that keeps most queries to one side. A query that leaves the column free straddles every split on it.
- *     When no past query touches the node (deep in a region nobody asked about), each query counts as if
- *     it were moved over the node: its chance to straddle is its width on the column over the node's
- *     extent there (1 for a free column);</li>
- * <li>the candidates whose cost is within the tie tolerance of the lowest (all of them when every cost is
- *     zero) are settled by compactness: the smallest summed volume of the two children's boxes, each side
- *     measured as a fraction of the node's extent (ranks for strings), so units do not matter; a remaining
- *     tie goes to the first column in round-robin order.</li>
+ * <li>otherwise each candidate is scored by the share of queries that would <em>straddle</em> a split at
+ *     its median (their range on that column reaches both sides, so they read both children); the lowest
+ *     share wins. Two estimates of that share are blended:
+ *     <ul>
+ *     <li>where past queries touched the node's box: the decayed weight of those that straddle it (the
+ *         history's own places: hot regions keep their own shape);</li>
+ *     <li>everywhere: the history's query <em>shapes</em> moved over the node's rows. A query of width w
+ *         on a column, centred on a row, straddles the split when that row lies within w/2 of the split
+ *         value; so its chance is the share of the node's rows in that band. This is what a query like a
+ *         past one, but about another place, would do (a box around another meter); it weighs the
+ *         density near the split (a city on the median straddles more) and never runs out of evidence deep
+ *         in the tree, where few past queries touched a node;</li>
+ *     </ul>
+ *     the local count counts as {@value #LOCAL_PRIOR} queries' worth of the shape estimate, so a few
+ *     touches do not decide alone. A query that leaves a column free straddles every split on it;</li>
+ * <li>the candidates whose share is within the tie tolerance of the lowest are settled by compactness:
+ *     the smallest summed volume of the two children's boxes, each side measured as a fraction of the
+ *     node's extent (ranks for strings), so units do not matter; a remaining tie goes to the first column
+ *     in round-robin order.</li>
  * </ol>
- * Straddling rather than merely cutting the box is what tells dimensions apart: a 5 km box and a one-day
- * window both cut a region of France over a week, but a split of it at the median latitude is straddled by
- * a fraction of the box queries while a split at the median day is straddled by every window that spans it.
+ * Greedy by node, this keeps splitting space while the cells are wide against the boxes queries ask for,
+ * and turns to time in dense cities where a day's window straddles less than a box does.
  */
 final class SplitChooser {
+
+    /** How many queries' worth the shape estimate counts against the queries that touched a node. */
+    static final double LOCAL_PRIOR = 8;
 
     record Weighted(double weight, Box box) {
     }
@@ -37,11 +47,13 @@ final class SplitChooser {
     private final List<Column> columns;
     private final List<Weighted> history;
     private final double tolerance;
+    private final double totalWeight;
 
     SplitChooser(List<Column> columns, List<Weighted> history, double tolerance) {
         this.columns = columns;
         this.history = history;
         this.tolerance = tolerance;
+        this.totalWeight = history.stream().mapToDouble(Weighted::weight).sum();
     }
 
     int choose(List<Object[]> rows, int target, int depth) {
@@ -57,18 +69,17 @@ final class SplitChooser {
         if (candidates.isEmpty()) {
             return depth % dims;
         }
-        if (history.isEmpty() || candidates.size() == 1) {
+        if (history.isEmpty() || totalWeight <= 0 || candidates.size() == 1) {
             return candidates.get(0);
         }
-        Object[] splits = new Object[dims];
+        double[] cost = new double[dims];
         for (int d : candidates) {
             List<Object[]> sorted = KdTreeBuilder.sortedOn(columns, rows, d);
             int cut = KdTreeBuilder.cutNear(columns.get(d).type(), sorted, d, target);
-            splits[d] = cut < sorted.size() ? sorted.get(cut)[d] : null;
+            cost[d] = cost(box, sorted, d, cut < sorted.size() ? sorted.get(cut)[d] : null);
         }
-        double[] cost = costs(box, splits, candidates);
         double best = candidates.stream().mapToDouble(d -> cost[d]).min().orElse(0);
-        List<Integer> tied = candidates.stream().filter(d -> cost[d] <= best * (1 + tolerance)).toList();
+        List<Integer> tied = candidates.stream().filter(d -> cost[d] <= best * (1 + tolerance) + 1e-12).toList();
         if (tied.size() == 1) {
             return tied.get(0);
         }
@@ -76,54 +87,83 @@ final class SplitChooser {
     }
 
     /**
-     * Per candidate column, the weight of the queries touching {@code box} that straddle its split value;
-     * when none touches, each query's chance to straddle if it were moved over the node.
+     * The blended share of queries that straddle a split of the node ({@code box}, its rows sorted on
+     * column {@code d}) at {@code split}; 0 when there is no boundary (every row on one side).
      */
-    double[] costs(Box box, Object[] splits, List<Integer> candidates) {
-        double[] cost = new double[columns.size()];
-        boolean touched = false;
+    double cost(Box box, List<Object[]> sorted, int d, Object split) {
+        if (split == null) {
+            return 0;
+        }
+        ColumnType t = columns.get(d).type();
+        double[] axis = t == ColumnType.STRING ? null : axis(t, sorted, d);
+        double at = axis == null ? 0 : t.axis(split);
+        double local = 0;
+        double localWeight = 0;
+        double shape = 0;
         for (Weighted q : history) {
-            if (!q.box().intersects(columns, box)) {
-                continue;
-            }
-            touched = true;
-            for (int d : candidates) {
-                if (straddles(columns.get(d).type(), q.box().range(d), splits[d])) {
-                    cost[d] += q.weight();
-                }
+            Range r = q.box().range(d);
+            shape += q.weight() * bandShare(t, r, axis, at);
+            if (q.box().intersects(columns, box)) {
+                localWeight += q.weight();
+                local += straddles(t, r, split) ? q.weight() : 0;
             }
         }
-        if (!touched) {
-            for (Weighted q : history) {
-                for (int d : candidates) {
-                    cost[d] += q.weight() * widthOver(columns.get(d).type(), q.box().range(d), box.range(d));
-                }
+        double prior = LOCAL_PRIOR * totalWeight / history.size();
+        return (local + prior * shape / totalWeight) / (localWeight + prior);
+    }
+
+    private static double[] axis(ColumnType t, List<Object[]> sorted, int d) {
+        double[] a = new double[sorted.size()];
+        for (int i = 0; i < a.length; i++) {
+            Object v = sorted.get(i)[d];
+            a[i] = v == null ? Double.NEGATIVE_INFINITY : t.axis(v);
+        }
+        return a;
+    }
+
+    /**
+     * The chance that a query of {@code q}'s width on this column, centred on one of the node's rows,
+     * straddles the split at {@code at}: the share of rows within half that width of it. Strings have no
+     * width: a point never straddles, a range is taken to.
+     */
+    private static double bandShare(ColumnType t, Range q, double[] axis, double at) {
+        if (q.lo() == null || q.hi() == null) {
+            return 1;
+        }
+        if (axis == null) {
+            return t.compare(q.lo(), q.hi()) == 0 ? 0 : 1;
+        }
+        double half = (t.axis(q.hi()) - t.axis(q.lo())) / 2;
+        if (!Double.isFinite(half)) {
+            return 1;
+        }
+        if (half <= 0) {
+            return 0;
+        }
+        int from = firstAtLeast(axis, at - half);
+        int to = firstAtLeast(axis, Math.nextUp(at + half));
+        return (double) (to - from) / axis.length;
+    }
+
+    private static int firstAtLeast(double[] sorted, double v) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < v) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
         }
-        return cost;
+        return lo;
     }
 
     /** Whether [lo, hi] reaches below the split value (left: keys below it) and at or above it (right). */
     private static boolean straddles(ColumnType t, Range q, Object split) {
-        if (split == null) {
-            return false; // no boundary: every row on one side
-        }
         boolean left = q.lo() == null || t.compare(q.lo(), split) < 0;
         boolean right = q.hi() == null || t.compare(q.hi(), split) >= 0;
         return left && right;
-    }
-
-    /** A query's width on a column as a share of the node's extent there, at most 1 (1 when unbounded). */
-    private static double widthOver(ColumnType t, Range q, Range node) {
-        if (q.lo() == null || q.hi() == null || node.lo() == null) {
-            return 1;
-        }
-        if (t == ColumnType.STRING) {
-            return t.compare(q.lo(), q.hi()) == 0 ? 0 : 1; // no distance between strings: a point or not
-        }
-        double extent = t.axis(node.hi()) - t.axis(node.lo());
-        double w = (t.axis(q.hi()) - t.axis(q.lo())) / extent;
-        return Double.isFinite(w) ? Math.max(0, Math.min(1, w)) : 1;
     }
 
     private int mostCompact(List<Object[]> rows, Box box, int target, List<Integer> tied) {

@@ -22,6 +22,15 @@ public interface PartitionerModel {
     /** The history this model was built from ({@link HistorySummary#NONE} without one). */
     HistorySummary history();
 
+    /**
+     * The key columns in the order rows are best sorted by within a bucket: by default the key's own
+     * order. A model that knows its buckets better (a k-d tree) puts first the columns with the fewest
+     * values per bucket, so a sorted object holds long runs of equal values (far smaller encoded).
+     */
+    default List<Column> sortColumns() {
+        return columns();
+    }
+
     /** Checks a key's arity and brings its values to canonical form, with one-line errors. */
     static Object[] canonicalKey(List<Column> columns, Object[] key) {
         if (key == null || key.length != columns.size()) {

@@ -62,6 +62,80 @@ class LayoutMeasurementTest {
         assertThat(withHistory).isLessThan(0.25 * arrivalOrder);
     }
 
+    /**
+     * The benchmark's setting in miniature (docs/benchmarks/layouts.md): a history of 5, 10 and 20 km boxes
+     * over one-day windows, 100 of each about one half of the meters, measured by 200 queries of each size
+     * about the other half. On that workload as a whole, the tree built with history on (date, lat, lon)
+     * reads fewer rows than the same key split round-robin and than the tree on (lat, lon) alone; per box
+     * size it gives up a little on the smallest boxes for the largest (the rows a query reads grow with its
+     * box, so the history's total is ruled by the large ones).
+     */
+    @Test
+    void onTheHistorysOwnWorkload_theHistoryTreeReadsFewerRowsThanEitherTreeWithout() {
+        GridPocketGenerator data = new GridPocketGenerator(42, 1500, START, 672);
+        List<Object[]> keys = data.readingList().stream().map(r -> new Object[] {r.date(), r.lat(), r.lon()}).toList();
+        java.util.Random pick = new java.util.Random(7);
+        List<Object[]> sample = keys.stream().filter(k -> pick.nextInt(10) == 0).toList();
+        GeoQueries geo = new GeoQueries(data, 43);
+        double[] sizes = {5, 10, 20};
+        List<QueryRecord> past = new ArrayList<>();
+        List<GeoQueries.GeoQuery> measure = new ArrayList<>();
+        for (double size : sizes) {
+            for (GeoQueries.GeoQuery q : geo.historySet(100, size, 96)) {
+                past.add(q.toRecord(NOW - past.size() * 60_000L));
+            }
+            measure.addAll(geo.measureSet(200, size, 96));
+        }
+        List<Column> dateLatLon = List.of(Column.of("date", ColumnType.LONG), Column.of("lat", ColumnType.DOUBLE),
+                Column.of("lon", ColumnType.DOUBLE));
+        int n = 128;
+        KdTreeModel latLon = KdTreeBuilder.of(dateLatLon.subList(1, 3), n)
+                .build(sample.stream().map(k -> new Object[] {k[1], k[2]}).toList());
+        KdTreeModel roundRobin = KdTreeBuilder.of(dateLatLon, n).build(sample);
+        KdTreeModel steered = KdTreeBuilder.of(dateLatLon, n)
+                .withHistory(QueryHistory.of(1000, past), Duration.ofDays(7), NOW).build(sample);
+
+        double withHistory = rowsRead(keys, steered::bucketOf, n, measure);
+        double sameKeyWithout = rowsRead(keys, roundRobin::bucketOf, n, measure);
+        double latLonWithout = rowsRead(keys, k -> latLon.bucketOf(new Object[] {k[1], k[2]}), n, measure);
+        System.out.printf("rows read per query (5/10/20 km mix, %d buckets): k-d tree with history %.0f, "
+                + "(date, lat, lon) round-robin %.0f, (lat, lon) %.0f%n", n, withHistory, sameKeyWithout, latLonWithout);
+
+        assertThat(withHistory).isLessThan(0.85 * sameKeyWithout);
+        assertThat(withHistory).isLessThan(0.95 * latLonWithout);
+    }
+
+    /** Mean rows per query of the buckets whose (date, lat, lon) min/max box intersects the query's. */
+    private static double rowsRead(List<Object[]> keys, ToIntFunction<Object[]> route, int n,
+                                   List<GeoQueries.GeoQuery> qs) {
+        double[][] box = new double[n][];
+        long[] rows = new long[n];
+        for (Object[] k : keys) {
+            int b = route.applyAsInt(k);
+            rows[b]++;
+            double[] v = {((Long) k[0]).doubleValue(), (Double) k[1], (Double) k[2]};
+            if (box[b] == null) {
+                box[b] = new double[] {v[0], v[0], v[1], v[1], v[2], v[2]};
+            }
+            for (int d = 0; d < 3; d++) {
+                box[b][2 * d] = Math.min(box[b][2 * d], v[d]);
+                box[b][2 * d + 1] = Math.max(box[b][2 * d + 1], v[d]);
+            }
+        }
+        long total = 0;
+        for (GeoQueries.GeoQuery q : qs) {
+            double[] qb = {q.fromSeconds(), q.toSeconds(), q.minLat(), q.maxLat(), q.minLon(), q.maxLon()};
+            for (int b = 0; b < n; b++) {
+                boolean hit = box[b] != null;
+                for (int d = 0; hit && d < 3; d++) {
+                    hit = qb[2 * d] <= box[b][2 * d + 1] && box[b][2 * d] <= qb[2 * d + 1];
+                }
+                total += hit ? rows[b] : 0;
+            }
+        }
+        return (double) total / qs.size();
+    }
+
     private static Object[] key(Reading r) {
         return new Object[] {r.date(), r.vid(), (long) r.size(), r.temp(), r.lat(), r.lon()};
     }

@@ -51,6 +51,7 @@ class ModelJsonTest {
 
         assertThat(back).isEqualTo(model);
         assertThat(ModelJson.write(back)).isEqualTo(json);
+        assertThat(back.sortColumns()).isEqualTo(model.sortColumns());
         assertThat(back.history().queries()).isEqualTo(2);
         assertThat(back.history().columnWeights()).containsOnlyKeys("temp", "city", "vid");
         // The summary names columns and weights, not the queries' constants.
@@ -102,5 +103,29 @@ class ModelJsonTest {
         assertThatThrownBy(() -> ModelJson.read("{\"format\":\"x\"}"))
                 .hasMessage("not a version 1 layout model: format x, version null");
         assertThatThrownBy(() -> ModelJson.read("{")).hasMessageStartingWith("not valid JSON");
+        assertThatThrownBy(() -> ModelJson.read("{\"format\":\"stork-layout\",\"version\":1,\"kind\":\"kdtree\","
+                + "\"columns\":[{\"name\":\"a\",\"type\":\"long\"}],\"history\":{\"queries\":0,\"oldest\":0,"
+                + "\"newest\":0,\"halfLifeMillis\":0,\"builtAt\":0,\"columnWeights\":{}},\"buckets\":1,"
+                + "\"tree\":{\"bucket\":0,\"rows\":0,\"box\":null},\"sortBy\":[\"b\"]}"))
+                .hasMessage("sortBy names b, not a key column of [a]");
+    }
+
+    @Test
+    void aTreeSortedInItsKeyOrderSavesNoSortBy_anotherOrderIsKept() {
+        List<Column> key = List.of(Column.of("t", ColumnType.LONG), Column.of("m", ColumnType.LONG));
+        List<Object[]> sample = new ArrayList<>();
+        for (long t = 0; t < 200; t++) {
+            for (long m = 0; m < 20; m++) {
+                sample.add(new Object[] {t, m});
+            }
+        }
+        KdTreeModel byMeter = KdTreeBuilder.of(key, 8).build(sample);
+        assertThat(byMeter.sortColumns()).extracting(Column::name).containsExactly("m", "t");
+        assertThat(ModelJson.write(byMeter)).contains("\"sortBy\":[\"m\",\"t\"]");
+        assertThat(ModelJson.read(ModelJson.write(byMeter)).sortColumns()).isEqualTo(byMeter.sortColumns());
+
+        KdTreeModel keyOrder = new KdTreeModel(key, 8, byMeter.root(), byMeter.history());
+        assertThat(ModelJson.write(keyOrder)).doesNotContain("sortBy");
+        assertThat(ModelJson.read(ModelJson.write(keyOrder)).sortColumns()).isEqualTo(key);
     }
 }

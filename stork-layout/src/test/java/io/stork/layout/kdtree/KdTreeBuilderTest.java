@@ -147,6 +147,58 @@ class KdTreeBuilderTest {
     }
 
     @Test
+    void oneQueryHereDoesNotOutvoteTheShapesOfManyAboutOtherPlaces() {
+        // 100 past queries, narrow on a and wide on b, all about a region with no rows (a > 2): no node is
+        // touched by them, but their shape says a split on a is rarely straddled. One query inside the data,
+        // wide on a and narrow on b, straddles a's median and not b's. Alone it would pick b; weighed against
+        // the shapes (as LOCAL_PRIOR queries' worth), a wins.
+        List<Column> ab = List.of(Column.of("a", ColumnType.DOUBLE), Column.of("b", ColumnType.DOUBLE));
+        Random r = new Random(12);
+        List<Object[]> sample = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            sample.add(new Object[] {r.nextDouble(), r.nextDouble()});
+        }
+        List<QueryRecord> elsewhere = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            double a = 2 + r.nextDouble();
+            elsewhere.add(QueryRecord.of(NOW, Map.of("a", Range.of(a, a + 0.01), "b", Range.of(0.2, 0.7))));
+        }
+        QueryRecord here = QueryRecord.of(NOW, Map.of("a", Range.of(0.1, 0.9), "b", Range.of(0.1, 0.12)));
+
+        KdTreeModel aloneHere = KdTreeBuilder.of(ab, 2).withHistory(QueryHistory.of(1000, List.of(here)), DAY, NOW)
+                .build(sample);
+        assertThat(((KdNode.Split) aloneHere.root()).dim()).isEqualTo(1);
+        List<QueryRecord> all = new ArrayList<>(elsewhere);
+        all.add(here);
+        KdTreeModel withShapes = KdTreeBuilder.of(ab, 2).withHistory(QueryHistory.of(1000, all), DAY, NOW)
+                .build(sample);
+        assertThat(((KdNode.Split) withShapes.root()).dim()).isEqualTo(0);
+    }
+
+    @Test
+    void bucketsSortByTheColumnsWithFewestValuesPerBucketFirst() {
+        // Meters (lat, lon) over time: a tree that splits on date too still holds few meters per bucket and
+        // many instants, so its buckets sort by (lat, lon) before date and each meter's readings stay together.
+        List<Column> key = List.of(Column.of("date", ColumnType.LONG), Column.of("lat", ColumnType.DOUBLE),
+                Column.of("lon", ColumnType.DOUBLE));
+        Random r = new Random(4);
+        double[][] meters = new double[60][];
+        for (int m = 0; m < meters.length; m++) {
+            meters[m] = new double[] {42 + 9 * r.nextDouble(), -4 + 12 * r.nextDouble()};
+        }
+        List<Object[]> sample = new ArrayList<>();
+        for (long t = 0; t < 300; t++) {
+            for (double[] m : meters) {
+                sample.add(new Object[] {t * 900, m[0], m[1]});
+            }
+        }
+        KdTreeModel model = KdTreeBuilder.of(key, 8).build(sample);
+        assertThat(dimsAtDepth(model.root(), 0)).containsOnly(0);
+        assertThat(model.sortColumns()).extracting(Column::name).endsWith("date");
+        assertThat(model.sortColumns()).containsExactlyInAnyOrderElementsOf(key);
+    }
+
+    @Test
     void recentQueriesOutweighOlderOnes() {
         List<QueryRecord> queries = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
@@ -168,26 +220,27 @@ class KdTreeBuilderTest {
 
     @Test
     void equalCutsGoToTheMostCompactSplit() {
-        // z follows x; y is independent. Splitting on x also halves z's extent in each child, so the children's
-        // boxes are half the volume of a split on y.
+        // z follows x; y is independent of both. Splitting on x also halves z's extent in each child, so the
+        // children's boxes are half the volume of a split on y. x and y take the same values (a lattice, in two
+        // orders), so queries of one width on either straddle their medians equally often.
         List<Column> yxz = List.of(Column.of("y", ColumnType.DOUBLE), Column.of("x", ColumnType.DOUBLE),
                 Column.of("z", ColumnType.DOUBLE));
-        Random r = new Random(5);
         List<Object[]> sample = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
-            double x = r.nextDouble();
-            sample.add(new Object[] {r.nextDouble(), x, x + 0.01 * r.nextDouble()});
+            double x = i / 1000.0;
+            sample.add(new Object[] {(i * 7919 % 1000) / 1000.0, x, x + 0.0001 * (i % 7)});
         }
-        // Every query straddles the median of y and of x, and of z, which it leaves free: a tie. Splitting on
-        // x or on z (which follows x) shrinks the other's extent too: either is more compact than y.
+        // Every query straddles the median of y and of x (windows of the same width), and of z, which it leaves
+        // free: a tie. Splitting on x or on z (which follows x) shrinks the other's extent too: either is more
+        // compact than y.
         List<QueryRecord> tie = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            tie.add(QueryRecord.of(NOW, Map.of("x", Range.of(0.3, 0.6), "y", Range.of(0.2, 0.7))));
+            tie.add(QueryRecord.of(NOW, Map.of("x", Range.of(0.25, 0.75), "y", Range.of(0.2, 0.7))));
         }
         KdTreeModel tied = KdTreeBuilder.of(yxz, 2).withHistory(QueryHistory.of(100, tie), DAY, NOW).build(sample);
         assertThat(((KdNode.Split) tied.root()).dim()).isIn(1, 2);
 
-        // One more query, on y alone and below its median, breaks the tie: it straddles x and z, not y.
+        // One more query, narrow on y alone and below its median, breaks the tie: it straddles x and z, not y.
         // Without history, round-robin starts at y.
         List<QueryRecord> moreY = new ArrayList<>(tie);
         moreY.add(QueryRecord.of(NOW, Map.of("y", Range.of(0.1, 0.2))));

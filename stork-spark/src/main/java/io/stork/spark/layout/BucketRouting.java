@@ -44,8 +44,11 @@ final class BucketRouting {
         Dataset<Row> routed = df.withColumn(BUCKET, bucketOf.apply(struct))
                 .repartitionById(model.buckets(), functions.col(BUCKET));
         if (sortWithinBuckets) {
-            routed = routed.sortWithinPartitions(keyColumns.stream().map(c -> c.asc_nulls_first())
-                    .toArray(Column[]::new));
+            List<Column> sortBy = new ArrayList<>();
+            for (io.stork.layout.model.Column c : model.sortColumns()) {
+                sortBy.add(keyColumns.get(model.columns().indexOf(c)));
+            }
+            routed = routed.sortWithinPartitions(sortBy.stream().map(Column::asc_nulls_first).toArray(Column[]::new));
         }
         return routed.drop(BUCKET);
     }
