@@ -129,7 +129,7 @@ public final class StoreDemo {
         void run(String title, ObjectStore store, Action action) throws IOException {
             StatisticsSnapshot before = store.statistics().snapshot();
             AccessLog.Window window = log.openWindow();
-            System.out.printf("%-6s %s%n", store.description().api() == StoreApi.S3 ? "[S3]" : "[Swift]", title);
+            System.out.printf("%-6s %s%n", StoreApi.S3.equals(store.description().api()) ? "[S3]" : "[Swift]", title);
             action.run();
             StoreCallCounts atStore = window.counts();
             StatisticsSnapshot byClient = store.statistics().snapshot().minus(before);
