@@ -53,7 +53,7 @@ public final class StoreDemo {
             Steps steps = new Steps(log);
             steps.run("create bucket " + bucket, s3, () -> s3.createBucket(bucket));
             for (ObjectStore store : List.of(s3, swift)) {
-                String api = store.description().api().name();
+                String api = store.description().api().id().toUpperCase(java.util.Locale.ROOT);
                 String dir = api.toLowerCase() + "/";
                 steps.run("put 1 KiB object", store, () -> store.put(ObjectKey.of(bucket, dir + "small.txt"),
                         PutBody.of("hello from Stork\n".repeat(60).getBytes(StandardCharsets.UTF_8)),

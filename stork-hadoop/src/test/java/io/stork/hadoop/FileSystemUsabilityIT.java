@@ -120,7 +120,7 @@ class FileSystemUsabilityIT {
                 wrong.set("fs.stork.bucket." + bucket + ".swift.password", WRONG_SECRET);
                 try (FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), wrong)) {
                     Throwable e = catchThrowable(() -> fs.getFileStatus(new Path("/x")));
-                    assertThat(e).as(api.name()).isInstanceOf(AuthenticationException.class);
+                    assertThat(e).as(api.id()).isInstanceOf(AuthenticationException.class);
                     assertOneLine(e, "credentials rejected");
                 }
             }
