@@ -9,7 +9,7 @@ import java.util.Objects;
  * counting and fault-injecting stores), which override only the calls they change. Like Guava's
  * {@code Forwarding*} classes and Trino's file-system decorators, it keeps a method added to
  * {@link ObjectStore} from being silently answered by an interface default in one decorator and forwarded
- * in another: it is forwarded here once (ForwardingObjectStoreTest checks that every method is).
+ * in another: it is forwarded here once (ObjectStoreForwardingTest checks that every method is).
  */
 public abstract class ForwardingObjectStore implements ObjectStore {
 

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * the same arguments and hands back its answer. A method added to the interface and not forwarded (an
  * interface default answered in place, say) fails here, rather than in a decorator that forgets it.
  */
-class ForwardingObjectStoreTest {
+// Not named *StoreTest: that suffix marks integration tests (Failsafe), and this one needs no store.
+class ObjectStoreForwardingTest {
 
     /** A sample argument of each parameter type ObjectStore's methods take: a new type needs one here. */
     private static final Map<Class<?>, Object> SAMPLES = Map.of(
@@ -50,7 +51,7 @@ class ForwardingObjectStoreTest {
         assertThat(methods).as("ObjectStore's methods, close() included").hasSizeGreaterThan(10);
         for (Method method : methods) {
             calls.clear();
-            Object[] args = Arrays.stream(method.getParameterTypes()).map(ForwardingObjectStoreTest::sample).toArray();
+            Object[] args = Arrays.stream(method.getParameterTypes()).map(ObjectStoreForwardingTest::sample).toArray();
             Object answer;
             try {
                 answer = method.invoke(forwarding, args);
@@ -108,7 +109,7 @@ class ForwardingObjectStoreTest {
         if (type == boolean.class) {
             return Boolean.TRUE; // the defaults answer false: true shows the delegate's answer came back
         }
-        return ANSWERS.computeIfAbsent(type, ForwardingObjectStoreTest::instance);
+        return ANSWERS.computeIfAbsent(type, ObjectStoreForwardingTest::instance);
     }
 
     private static Object instance(Class<?> type) {
