@@ -124,7 +124,7 @@ public final class StoreThroughputBenchmark {
                     ObjectStore store = api == StoreApi.S3 ? s3 : swift;
                     List<String> auth = api == StoreApi.S3 ? s3Curl : swiftCurl;
                     String url = api == StoreApi.S3 ? s3Url : swiftUrl;
-                    String name = api.name();
+                    String name = api.id().toUpperCase(Locale.ROOT);
                     // Alternate who goes first (curl, Stork / Stork, curl) so that neither always meets
                     // the store right after the other's delete, or its background work.
                     boolean curlFirst = run % 2 == 1;
@@ -244,11 +244,11 @@ public final class StoreThroughputBenchmark {
         b.append("|---|---|---:|---:|---:|---|---|---|\n");
         for (StoreApi api : StoreApi.wire()) {
             for (String direction : List.of("PUT", "GET")) {
-                List<Double> curlValues = results.get(api.name() + " " + direction + " curl");
+                List<Double> curlValues = results.get(api.id().toUpperCase(Locale.ROOT) + " " + direction + " curl");
                 double curl = median(curlValues);
                 List<String> variants = direction.equals("PUT") ? List.of("stork", "stork streaming") : List.of("stork");
                 for (String variant : variants) {
-                    List<Double> values = results.get(api.name() + " " + direction + " " + variant);
+                    List<Double> values = results.get(api.id().toUpperCase(Locale.ROOT) + " " + direction + " " + variant);
                     double stork = median(values);
                     List<Double> ratios = new ArrayList<>();
                     for (int i = 0; i < values.size(); i++) {

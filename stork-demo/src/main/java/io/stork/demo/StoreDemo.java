@@ -53,7 +53,7 @@ public final class StoreDemo {
             Steps steps = new Steps(log);
             steps.run("create bucket " + bucket, s3, () -> s3.createBucket(bucket));
             for (ObjectStore store : List.of(s3, swift)) {
-                String api = store.description().api().name();
+                String api = store.description().api().id().toUpperCase(java.util.Locale.ROOT);
                 String dir = api.toLowerCase() + "/";
                 steps.run("put 1 KiB object", store, () -> store.put(ObjectKey.of(bucket, dir + "small.txt"),
                         PutBody.of("hello from Stork\n".repeat(60).getBytes(StandardCharsets.UTF_8)),
@@ -129,7 +129,7 @@ public final class StoreDemo {
         void run(String title, ObjectStore store, Action action) throws IOException {
             StatisticsSnapshot before = store.statistics().snapshot();
             AccessLog.Window window = log.openWindow();
-            System.out.printf("%-6s %s%n", store.description().api() == StoreApi.S3 ? "[S3]" : "[Swift]", title);
+            System.out.printf("%-6s %s%n", StoreApi.S3.equals(store.description().api()) ? "[S3]" : "[Swift]", title);
             action.run();
             StoreCallCounts atStore = window.counts();
             StatisticsSnapshot byClient = store.statistics().snapshot().minus(before);

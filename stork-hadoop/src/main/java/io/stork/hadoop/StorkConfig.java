@@ -1,7 +1,7 @@
 package io.stork.hadoop;
 
 import io.stork.store.RetryPolicy;
-import io.stork.store.StoreApi;
+import io.stork.store.StoreSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -13,36 +13,14 @@ import org.apache.hadoop.conf.Configuration;
  * Settings of one bucket, read from Hadoop configuration the way S3A does: a default under
  * {@code fs.stork.<key>}, overridable per bucket under {@code fs.stork.bucket.<bucket>.<key>}. Secrets are
  * read with {@link Configuration#getPassword}, so Hadoop credential providers work. Every key is listed in
- * docs/configuration.md.
+ * docs/configuration.md. The file system's own keys are named here; a store's (endpoint, credentials,
+ * upload sizes) are read by its {@link io.stork.store.StoreProvider} through the {@link StoreSettings} view.
  */
-final class StorkConfig {
+final class StorkConfig implements StoreSettings {
 
     static final String PREFIX = "fs.stork.";
 
     static final String API = "api";
-    static final String ENDPOINT = "endpoint";
-    static final String REGION = "region";
-    static final String PATH_STYLE_ACCESS = "path.style.access";
-    static final String ACCESS_KEY = "access.key";
-    /** The S3 secret access key. Named so that Spark's and Hadoop's default redaction both hide it ({@code secret$}). */
-    static final String ACCESS_SECRET = "access.secret";
-    /** The old name of {@link #ACCESS_SECRET}: still read, with a warning, since Hadoop's redaction misses it. */
-    static final String SECRET_KEY_DEPRECATED = "secret.key";
-    static final String SWIFT_AUTH_URL = "swift.auth.url";
-    static final String SWIFT_USER = "swift.user";
-    /** The Swift user's key. Named so that Spark's and Hadoop's default redaction both hide it ({@code password}). */
-    static final String SWIFT_PASSWORD = "swift.password";
-    /** The old name of {@link #SWIFT_PASSWORD}: still read, with a warning, since no redaction matches it. */
-    static final String SWIFT_KEY_DEPRECATED = "swift.key";
-    static final String MULTIPART_SIZE = "multipart.size";
-    static final String MULTIPART_IN_FLIGHT = "multipart.parts.in.flight";
-    static final String SWIFT_UPLOAD_BUFFER_SIZE = "swift.upload.buffer.size";
-    static final String SWIFT_UPLOAD_BUFFERS = "swift.upload.buffers";
-    /** Segment size of streamed Swift uploads (static large objects); unset: one chunked PUT (up to 5 GiB). */
-    static final String SWIFT_SEGMENT_SIZE = "swift.segment.size";
-    static final String CONNECTION_MAXIMUM = "connection.maximum";
-    static final String CONNECTION_TIMEOUT = "connection.timeout";
-    static final String SOCKET_TIMEOUT = "socket.timeout";
     static final String RETRY_LIMIT = "retry.limit";
     static final String RETRY_INTERVAL = "retry.interval";
     static final String RETRY_MAX_INTERVAL = "retry.max.interval";
@@ -58,7 +36,6 @@ final class StorkConfig {
     static final String CLASSIC_COMMITTER_EMULATION = "classic.committer.emulation";
     static final String MANIFEST_CACHE_SIZE = "manifest.cache.size";
     static final String MANIFEST_CACHE_TTL = "manifest.cache.ttl";
-    static final String S3_CONDITIONAL_WRITES = "s3.conditional.writes";
     static final String RETENTION = "retention";
     static final String CLAIM_TIMEOUT = "commit.claim.timeout";
     static final String CACHE_ENABLED = "cache.enabled";
@@ -76,7 +53,8 @@ final class StorkConfig {
         this.bucket = bucket;
     }
 
-    String bucket() {
+    @Override
+    public String bucket() {
         return bucket;
     }
 
@@ -86,12 +64,14 @@ final class StorkConfig {
         return conf.get(perBucket) != null ? perBucket : PREFIX + name;
     }
 
-    String get(String name, String defaultValue) {
+    @Override
+    public String get(String name, String defaultValue) {
         String value = conf.getTrimmed(key(name));
         return value == null || value.isEmpty() ? defaultValue : value;
     }
 
-    String required(String name) throws IOException {
+    @Override
+    public String required(String name) throws IOException {
         String value = get(name, null);
         if (value == null) {
             throw new IOException("stork://" + bucket + ": missing configuration " + PREFIX + name + " (or "
@@ -101,7 +81,8 @@ final class StorkConfig {
     }
 
     /** A secret, from a credential provider or the configuration; null when absent. */
-    String secret(String name) throws IOException {
+    @Override
+    public String secret(String name) throws IOException {
         String perBucket = PREFIX + "bucket." + bucket + "." + name;
         char[] value = conf.getPassword(perBucket);
         if (value == null) {
@@ -111,7 +92,8 @@ final class StorkConfig {
     }
 
     /** A secret under its name, else under its deprecated name (warning once per JVM and name, never the value). */
-    String secret(String name, String deprecatedName) throws IOException {
+    @Override
+    public String secret(String name, String deprecatedName) throws IOException {
         String value = secret(name);
         if (value == null && (value = secret(deprecatedName)) != null) {
             DeprecatedKeys.warnOnce(PREFIX + deprecatedName, PREFIX + name);
@@ -119,22 +101,28 @@ final class StorkConfig {
         return value;
     }
 
-    StoreApi api() throws IOException {
-        String value = get(API, "s3").toLowerCase(Locale.ROOT);
-        switch (value) {
-            case "s3":
-                return StoreApi.S3;
-            case "swift":
-                return StoreApi.SWIFT;
-            case "memory":
-                return StoreApi.MEMORY;
-            default:
-                throw new IOException("stork://" + bucket + ": " + key(API) + " must be s3, swift or memory, not '"
-                        + value + "'");
-        }
+    /** The API's id ({@code fs.stork.api}, default s3), lower case: picks the store's provider. */
+    String api() {
+        return get(API, "s3").toLowerCase(Locale.ROOT);
     }
 
-    URI uri(String name) throws IOException {
+    /** The key the API was read from, per bucket or global, for messages. */
+    String apiKey() {
+        return key(API);
+    }
+
+    @Override
+    public String name(String key) {
+        return PREFIX + key;
+    }
+
+    @Override
+    public IOException invalid(String message) {
+        return new IOException("stork://" + bucket + ": " + message);
+    }
+
+    @Override
+    public URI uri(String name) throws IOException {
         String value = required(name);
         try {
             URI uri = new URI(value);
@@ -147,19 +135,23 @@ final class StorkConfig {
         }
     }
 
-    boolean getBoolean(String name, boolean defaultValue) {
+    @Override
+    public boolean getBoolean(String name, boolean defaultValue) {
         return conf.getBoolean(key(name), defaultValue);
     }
 
-    int getInt(String name, int defaultValue) {
+    @Override
+    public int getInt(String name, int defaultValue) {
         return conf.getInt(key(name), defaultValue);
     }
 
-    long getBytes(String name, long defaultValue) {
+    @Override
+    public long getBytes(String name, long defaultValue) {
         return conf.getLongBytes(key(name), defaultValue);
     }
 
-    Duration getDuration(String name, Duration defaultValue) {
+    @Override
+    public Duration getDuration(String name, Duration defaultValue) {
         return Duration.ofMillis(conf.getTimeDuration(key(name), defaultValue.toMillis(), TimeUnit.MILLISECONDS));
     }
 

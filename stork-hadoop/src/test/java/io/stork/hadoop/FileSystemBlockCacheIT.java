@@ -22,7 +22,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.statistics.IOStatistics;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The block cache under the file system, on the local store: what a repeated read costs at the store's
@@ -74,9 +74,9 @@ class FileSystemBlockCacheIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void aRepeatedReadCostsOneConditionalGetWithNoBodyAndAChangeIsReadAnew(StoreApi api) throws IOException {
-        String bucket = "it-fs-cache-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        String bucket = "it-fs-cache-" + api.id() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = open(api, bucket)) {
             Path file = new Path("/data/large.bin");
             byte[] data = new byte[3 * 1024 * 1024 + 17];

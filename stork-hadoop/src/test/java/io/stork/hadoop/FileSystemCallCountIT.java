@@ -25,7 +25,7 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The FileSystem's REST calls, counted at the store's access log (and agreeing with the client's). */
 class FileSystemCallCountIT {
@@ -58,9 +58,9 @@ class FileSystemCallCountIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void readsWritesAndStatusCostTheirTargets(StoreApi api) throws IOException {
-        String bucket = "it-fs-calls-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        String bucket = "it-fs-calls-" + api.id() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = open(api, bucket)) {
             Path file = new Path("/data/small.txt");
             byte[] data = "a small file\n".repeat(100).getBytes();
@@ -138,9 +138,9 @@ class FileSystemCallCountIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void vectoredReadsMergeNearbyRangesAndOpenFileWithAStatusMakesNoLookup(StoreApi api) throws Exception {
-        String bucket = "it-fs-vector-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        String bucket = "it-fs-vector-" + api.id() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = open(api, bucket)) {
             Path file = new Path("/columns.bin");
             byte[] data = new byte[3 * 1024 * 1024];
@@ -188,9 +188,9 @@ class FileSystemCallCountIT {
      * sends no bytes that nobody reads. A sequential read past a range's end continues with the next range.
      */
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void randomReadsAskForTheBytesTheyReadAndNoMore(StoreApi api) throws Exception {
-        String bucket = "it-fs-random-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        String bucket = "it-fs-random-" + api.id() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = open(api, bucket)) {
             Path file = new Path("/table.parquet");
             int mib = 1024 * 1024;
@@ -224,9 +224,9 @@ class FileSystemCallCountIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void aSmallObjectOfKnownLengthIsOneGetWhateverTheReaderDoes(StoreApi api) throws Exception {
-        String bucket = "it-fs-small-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        String bucket = "it-fs-small-" + api.id() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = open(api, bucket)) {
             Path file = new Path("/small.parquet");
             byte[] data = new byte[300_000];

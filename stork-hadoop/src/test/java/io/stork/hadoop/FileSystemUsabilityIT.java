@@ -22,7 +22,7 @@ import org.apache.hadoop.fs.FsShell;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The connector driven by Hadoop's own shell, and what users see when the input is wrong. */
 class FileSystemUsabilityIT {
@@ -30,9 +30,9 @@ class FileSystemUsabilityIT {
     private static final String WRONG_SECRET = "Wr0ng-S3cret-4c3b2a";
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void hadoopFsShellPutsListsCatsAndRemoves(StoreApi api) throws Exception {
-        String bucket = "it-fsshell-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        String bucket = "it-fsshell-" + api.id() + "-" + UUID.randomUUID().toString().substring(0, 6);
         Configuration conf = new Configuration();
         StorkContract.configure(conf, bucket, api);
         try (FileSystem fs = FileSystemCallCountIT.open(api, bucket)) {
@@ -88,7 +88,7 @@ class FileSystemUsabilityIT {
             Configuration badApi = new Configuration(conf);
             badApi.set("fs.stork.api", "ftp");
             assertOneLine(catchThrowable(() -> FileSystem.get(URI.create("stork://b1/"), badApi)),
-                    "must be s3, swift or memory, not 'ftp'");
+                    "must be one of memory, s3, swift (the store APIs on the class path), not 'ftp'");
 
             Configuration badCache = new Configuration(conf);
             StorkContract.configure(badCache, "b2", StoreApi.S3);
@@ -120,7 +120,7 @@ class FileSystemUsabilityIT {
                 wrong.set("fs.stork.bucket." + bucket + ".swift.password", WRONG_SECRET);
                 try (FileSystem fs = FileSystem.get(URI.create("stork://" + bucket + "/"), wrong)) {
                     Throwable e = catchThrowable(() -> fs.getFileStatus(new Path("/x")));
-                    assertThat(e).as(api.name()).isInstanceOf(AuthenticationException.class);
+                    assertThat(e).as(api.id()).isInstanceOf(AuthenticationException.class);
                     assertOneLine(e, "credentials rejected");
                 }
             }
@@ -144,9 +144,9 @@ class FileSystemUsabilityIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void anObjectReplacedWhileItIsReadFailsTheReadClearly(StoreApi api) throws Exception {
-        String bucket = "it-etag-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        String bucket = "it-etag-" + api.id() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = FileSystemCallCountIT.open(api, bucket)) {
             Path file = new Path("/changing.bin");
             byte[] first = new byte[4 * 1024 * 1024];
@@ -170,9 +170,9 @@ class FileSystemUsabilityIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void anAbortedOrUnclosedFileIsNeverVisible(StoreApi api) throws Exception {
-        String bucket = "it-abort-" + api.scheme() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        String bucket = "it-abort-" + api.id() + "-" + UUID.randomUUID().toString().substring(0, 6);
         try (FileSystem fs = FileSystemCallCountIT.open(api, bucket)) {
             Path file = new Path("/aborted.bin");
             var out = fs.create(file, true);
@@ -189,7 +189,7 @@ class FileSystemUsabilityIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void secretsUnderTheirOldNamesStillWorkAndTheNewNamesAreRedactedByDefault(StoreApi api) throws Exception {
         String bucket = "it-oldkeys-" + UUID.randomUUID().toString().substring(0, 6);
         Configuration conf = new Configuration(false);

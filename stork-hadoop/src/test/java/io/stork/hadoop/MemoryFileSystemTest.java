@@ -121,12 +121,12 @@ class MemoryFileSystemTest {
     }
 
     @Test
-    void anUnknownApiIsOneLineNamingTheThree() {
+    void anUnknownApiIsOneLineNamingTheKnownOnes() {
         Configuration conf = new Configuration(false);
         conf.set("fs.stork.api", "ftp");
         Throwable e = catchThrowable(() -> open("unit-fs-bad", conf));
         assertThat(e).isInstanceOf(IOException.class).hasMessage(
-                "stork://unit-fs-bad: fs.stork.api must be s3, swift or memory, not 'ftp'");
+                "stork://unit-fs-bad: fs.stork.api must be one of memory, s3, swift (the store APIs on the class path), not 'ftp'");
     }
 
     @Test

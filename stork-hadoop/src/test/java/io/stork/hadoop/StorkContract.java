@@ -32,14 +32,14 @@ public class StorkContract extends AbstractFSContract {
 
     /** The bucket each API's contract tests use (objects are shared between the APIs, buckets are not). */
     static String bucket(StoreApi api) {
-        return "stork-contract-" + api.scheme();
+        return "stork-contract-" + api.id();
     }
 
     /** Points the configuration's bucket at the local store through the given API. */
     static void configure(Configuration conf, String bucket, StoreApi api) {
         LocalStore local = LocalStore.shared();
         String prefix = "fs.stork.bucket." + bucket + ".";
-        conf.set(prefix + "api", api.scheme());
+        conf.set(prefix + "api", api.id());
         conf.set(prefix + "endpoint", local.s3Endpoint().toString());
         conf.set(prefix + "access.key", local.s3AccessKey());
         conf.set(prefix + "access.secret", local.s3SecretKey());

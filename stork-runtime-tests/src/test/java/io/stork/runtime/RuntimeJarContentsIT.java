@@ -81,6 +81,12 @@ class RuntimeJarContentsIT {
                     .readAllBytes(), StandardCharsets.UTF_8);
             assertThat(fileSystems.lines().filter(l -> !l.isBlank() && !l.startsWith("#")))
                     .containsExactly("io.stork.hadoop.StorkFileSystem");
+            // The backends are found only through their service entries: the shade plugin must merge them.
+            String stores = new String(jar.getInputStream(jar.getEntry("META-INF/services/io.stork.store.StoreProvider"))
+                    .readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(stores.lines().filter(l -> !l.isBlank() && !l.startsWith("#")))
+                    .containsExactlyInAnyOrder("io.stork.store.memory.MemoryStoreProvider",
+                            "io.stork.store.s3.S3StoreProvider", "io.stork.store.swift.SwiftStoreProvider");
             jar.stream().filter(e -> e.getName().startsWith("META-INF/services/") && !e.isDirectory()).forEach(e -> {
                 String service = e.getName().substring("META-INF/services/".length());
                 assertThat(service).as("a service of Stork's, a relocated one's, or Hadoop's FileSystem")

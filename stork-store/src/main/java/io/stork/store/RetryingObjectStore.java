@@ -12,48 +12,38 @@ import java.util.NoSuchElementException;
  * position), head, each listing page, delete, bulk delete, copy, bucket calls. Not retried: a
  * conditional create (a retry after a lost answer would see its own object and report it exists), and
  * streaming uploads as a whole, which the clients retry per part where the bytes are still in memory.
+ * Everything else (description, flags, statistics, close) is forwarded by {@link ForwardingObjectStore}.
  */
-public final class RetryingObjectStore implements ObjectStore {
+public final class RetryingObjectStore extends ForwardingObjectStore {
 
-    private final ObjectStore delegate;
     private final RetryPolicy policy;
 
     public RetryingObjectStore(ObjectStore delegate, RetryPolicy policy) {
-        this.delegate = delegate;
+        super(delegate);
         this.policy = policy;
-    }
-
-    @Override
-    public StoreDescription description() {
-        return delegate.description();
     }
 
     @Override
     public ObjectInfo put(ObjectKey key, PutBody body, PutOptions options) throws IOException {
         if (options.ifNotExists()) {
-            return delegate.put(key, body, options);
+            return delegate().put(key, body, options);
         }
-        return policy.run(() -> delegate.put(key, body, options));
-    }
-
-    @Override
-    public UploadStream create(ObjectKey key, PutOptions options) throws IOException {
-        return delegate.create(key, options);
+        return policy.run(() -> delegate().put(key, body, options));
     }
 
     @Override
     public ObjectStream get(ObjectKey key, ByteRange range, ReadCondition condition) throws IOException {
-        return policy.run(() -> delegate.get(key, range, condition));
+        return policy.run(() -> delegate().get(key, range, condition));
     }
 
     @Override
     public ObjectInfo head(ObjectKey key) throws IOException {
-        return policy.run(() -> delegate.head(key));
+        return policy.run(() -> delegate().head(key));
     }
 
     @Override
     public StoreIterator<ListEntry> list(ListRequest request) throws IOException {
-        StoreIterator<ListEntry> pages = policy.run(() -> delegate.list(request));
+        StoreIterator<ListEntry> pages = policy.run(() -> delegate().list(request));
         return new StoreIterator<>() {
             @Override
             public boolean hasNext() throws IOException {
@@ -78,20 +68,20 @@ public final class RetryingObjectStore implements ObjectStore {
     @Override
     public void delete(ObjectKey key) throws IOException {
         policy.run(() -> {
-            delegate.delete(key);
+            delegate().delete(key);
             return null;
         });
     }
 
     @Override
     public DeleteResult deleteAll(String bucket, Collection<String> keys) throws IOException {
-        return policy.run(() -> delegate.deleteAll(bucket, keys));
+        return policy.run(() -> delegate().deleteAll(bucket, keys));
     }
 
     @Override
     public void copy(ObjectKey source, ObjectKey target) throws IOException {
         policy.run(() -> {
-            delegate.copy(source, target);
+            delegate().copy(source, target);
             return null;
         });
     }
@@ -99,7 +89,7 @@ public final class RetryingObjectStore implements ObjectStore {
     @Override
     public void createBucket(String bucket) throws IOException {
         policy.run(() -> {
-            delegate.createBucket(bucket);
+            delegate().createBucket(bucket);
             return null;
         });
     }
@@ -107,28 +97,8 @@ public final class RetryingObjectStore implements ObjectStore {
     @Override
     public void deleteBucket(String bucket) throws IOException {
         policy.run(() -> {
-            delegate.deleteBucket(bucket);
+            delegate().deleteBucket(bucket);
             return null;
         });
-    }
-
-    @Override
-    public boolean supportsConditionalCreate() {
-        return delegate.supportsConditionalCreate();
-    }
-
-    @Override
-    public boolean conditionalCreateIsAtomic() {
-        return delegate.conditionalCreateIsAtomic();
-    }
-
-    @Override
-    public StoreStatistics statistics() {
-        return delegate.statistics();
-    }
-
-    @Override
-    public void close() throws IOException {
-        delegate.close();
     }
 }

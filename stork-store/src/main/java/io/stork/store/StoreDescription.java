@@ -12,7 +12,7 @@ public record StoreDescription(StoreApi api, String endpoint) {
 
     /** The URI-like name of an object, as used in messages: {@code s3://bucket/key}. */
     public String locate(String bucket, String key) {
-        StringBuilder b = new StringBuilder(api.scheme()).append("://");
+        StringBuilder b = new StringBuilder(api.id()).append("://");
         if (bucket != null) {
             b.append(bucket);
             if (key != null) {

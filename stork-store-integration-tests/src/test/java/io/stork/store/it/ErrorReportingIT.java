@@ -116,10 +116,10 @@ class ErrorReportingIT {
                 String bucket = TestStores.uniqueBucket("absent");
                 Throwable put = catchThrowable(() -> store.put(ObjectKey.of(bucket, "k"), PutBody.of(new byte[1]),
                         PutOptions.defaults()));
-                assertThat(put).as(api.name()).isInstanceOf(BucketNotFoundException.class);
+                assertThat(put).as(api.id()).isInstanceOf(BucketNotFoundException.class);
                 assertOneLineWithoutSecrets(put, "PUT", bucket, "does not exist", "404");
                 Throwable list = catchThrowable(() -> store.list(ListRequest.of(bucket, "")).hasNext());
-                assertThat(list).as(api.name()).isInstanceOf(BucketNotFoundException.class);
+                assertThat(list).as(api.id()).isInstanceOf(BucketNotFoundException.class);
                 assertOneLineWithoutSecrets(list, "LIST", bucket);
             }
         }
@@ -159,7 +159,7 @@ class ErrorReportingIT {
                 String tooLong = "k".repeat(1100);
                 Throwable e = catchThrowable(() -> store.put(ObjectKey.of(bucket, tooLong), PutBody.of(new byte[1]),
                         PutOptions.defaults()));
-                assertThat(e).as(api.name()).isInstanceOf(StoreException.class);
+                assertThat(e).as(api.id()).isInstanceOf(StoreException.class);
                 assertThat(((StoreException) e).httpStatus()).isEqualTo(400);
                 assertOneLineWithoutSecrets(e, "PUT", "rejected");
             }

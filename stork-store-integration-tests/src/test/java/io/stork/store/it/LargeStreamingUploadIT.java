@@ -73,7 +73,7 @@ class LargeStreamingUploadIT {
         }
         StoreApi otherApi = api == StoreApi.S3 ? StoreApi.SWIFT : StoreApi.S3;
         try (writer; ObjectStore reader = TestStores.open(otherApi)) {
-            String bucket = TestStores.uniqueBucket("large-" + api.scheme());
+            String bucket = TestStores.uniqueBucket("large-" + api.id());
             writer.createBucket(bucket);
             ObjectKey key = ObjectKey.of(bucket, "large/object.bin");
             if (upload == Upload.SWIFT_CHUNKED && SIZE_MIB > SWIFT_SINGLE_OBJECT_LIMIT_MIB) {

@@ -21,26 +21,26 @@ import io.stork.store.UploadStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every operation of the client layer, against the real store, through both APIs. */
 class ObjectStoreOperationsIT {
 
-    private static final Map<StoreApi, ObjectStore> STORES = new EnumMap<>(StoreApi.class);
-    private static final Map<StoreApi, String> BUCKETS = new EnumMap<>(StoreApi.class);
+    private static final Map<StoreApi, ObjectStore> STORES = new HashMap<>();
+    private static final Map<StoreApi, String> BUCKETS = new HashMap<>();
 
     @BeforeAll
     static void openStores() throws IOException {
         for (StoreApi api : StoreApi.wire()) {
             ObjectStore store = TestStores.open(api);
-            String bucket = TestStores.uniqueBucket("ops-" + api.scheme());
+            String bucket = TestStores.uniqueBucket("ops-" + api.id());
             store.createBucket(bucket);
             STORES.put(api, store);
             BUCKETS.put(api, bucket);
@@ -71,7 +71,7 @@ class ObjectStoreOperationsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void putThenGetReturnsBytesAndMetadataFromTheGetItself(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         byte[] data = randomBytes(100_000, 1);
@@ -95,7 +95,7 @@ class ObjectStoreOperationsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void zeroByteObjectsRoundTrip(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         ObjectKey key = key(api, "empty/zero");
@@ -113,7 +113,7 @@ class ObjectStoreOperationsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void awkwardKeysRoundTripThroughEveryOperation(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         List<String> names = List.of("with space/a b.txt", "unicode/ünï-çødé-日本語.txt", "percent/100%.txt",
@@ -141,7 +141,7 @@ class ObjectStoreOperationsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void rangeReadsAtTheEdges(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         byte[] data = randomBytes(1000, 2);
@@ -176,7 +176,7 @@ class ObjectStoreOperationsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void missingObjectsFailWithANamedError(StoreApi api) {
         ObjectStore store = STORES.get(api);
         ObjectKey key = key(api, "missing/nothing-here");
@@ -188,7 +188,7 @@ class ObjectStoreOperationsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void deleteIsIdempotentAndBulkDeleteRemovesEverything(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         ObjectKey single = key(api, "delete/single");
@@ -212,7 +212,7 @@ class ObjectStoreOperationsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void serverSideCopyCopiesBytesAndMetadata(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         byte[] data = randomBytes(50_000, 3);
@@ -228,7 +228,7 @@ class ObjectStoreOperationsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void streamingUploadsOfEverySizeReadBack(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         for (int size : new int[] {1, 64 * 1024 + 7, 3 * 1024 * 1024 + 11}) {
@@ -247,7 +247,7 @@ class ObjectStoreOperationsIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void listingIsLazyAndRollsUpPrefixes(StoreApi api) throws IOException {
         ObjectStore store = STORES.get(api);
         String bucket = BUCKETS.get(api);

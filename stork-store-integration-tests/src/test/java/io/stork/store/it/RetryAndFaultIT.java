@@ -20,7 +20,7 @@ import io.stork.localstore.StoreCallCounts;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The store made to fail by a proxy of the test's own: throttling (503), dropped connections, expired
@@ -31,9 +31,9 @@ class RetryAndFaultIT {
     private static final int MIB = 1024 * 1024;
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void throttledAndDroppedPutsAreRetriedAndLandOnce(StoreApi api) throws IOException {
-        String bucket = TestStores.uniqueBucket("retry-" + api.scheme());
+        String bucket = TestStores.uniqueBucket("retry-" + api.id());
         try (ObjectStore direct = TestStores.open(api)) {
             direct.createBucket(bucket);
         }
@@ -63,9 +63,9 @@ class RetryAndFaultIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void readsAndListingsSurviveDroppedConnections(StoreApi api) throws IOException {
-        String bucket = TestStores.uniqueBucket("drop-" + api.scheme());
+        String bucket = TestStores.uniqueBucket("drop-" + api.id());
         byte[] data = ObjectStoreOperationsIT.randomBytes(1000, 7);
         try (ObjectStore direct = TestStores.open(api)) {
             direct.createBucket(bucket);
@@ -86,9 +86,9 @@ class RetryAndFaultIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void retriesAreBoundedAndTheLastFailureIsReported(StoreApi api) throws IOException {
-        String bucket = TestStores.uniqueBucket("bound-" + api.scheme());
+        String bucket = TestStores.uniqueBucket("bound-" + api.id());
         try (ObjectStore direct = TestStores.open(api)) {
             direct.createBucket(bucket);
         }
@@ -125,9 +125,9 @@ class RetryAndFaultIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void aStreamingUploadThatFailsPartWayLeavesNoObjectAndNoParts(StoreApi api) throws IOException {
-        String bucket = TestStores.uniqueBucket("partway-" + api.scheme());
+        String bucket = TestStores.uniqueBucket("partway-" + api.id());
         try (ObjectStore direct = TestStores.open(api)) {
             direct.createBucket(bucket);
         }

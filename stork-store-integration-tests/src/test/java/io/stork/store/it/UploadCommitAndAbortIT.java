@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Commit points, aborts, conditional creates, and objects shared by the two APIs. */
 class UploadCommitAndAbortIT {
@@ -40,10 +40,10 @@ class UploadCommitAndAbortIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void nothingIsVisibleBeforeCloseAndAnAbortLeavesNothingBehind(StoreApi api) throws IOException {
         try (ObjectStore store = streamingStore(api)) {
-            String bucket = TestStores.uniqueBucket("abort-" + api.scheme());
+            String bucket = TestStores.uniqueBucket("abort-" + api.id());
             store.createBucket(bucket);
             ObjectKey key = ObjectKey.of(bucket, "aborted/object");
             UploadStream out = store.create(key, PutOptions.defaults());
@@ -63,10 +63,10 @@ class UploadCommitAndAbortIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = StoreApi.class, names = {"S3", "SWIFT"})
+    @MethodSource("io.stork.store.StoreApi#wire")
     void aWriterThatFailsMidStreamLeavesNoObject(StoreApi api) throws IOException {
         try (ObjectStore store = streamingStore(api)) {
-            String bucket = TestStores.uniqueBucket("fail-" + api.scheme());
+            String bucket = TestStores.uniqueBucket("fail-" + api.id());
             store.createBucket(bucket);
             ObjectKey key = ObjectKey.of(bucket, "failed/object");
             try (UploadStream out = store.create(key, PutOptions.defaults())) {

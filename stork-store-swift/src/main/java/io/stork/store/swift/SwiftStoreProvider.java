@@ -5,16 +5,52 @@ import io.stork.store.RetryPolicy;
 import io.stork.store.StoreApi;
 import io.stork.store.StoreConfig;
 import io.stork.store.StoreProvider;
+import io.stork.store.StoreSettings;
+import java.io.IOException;
+import java.time.Duration;
 
 /**
- * The Swift client, for {@link io.stork.store.StoreFactory} (service-loaded). Its streaming uploads send
- * one chunked PUT, which cannot be retried part by part, so the policy applies to whole calls only.
+ * The Swift client, for {@link io.stork.store.StoreFactory} (service-loaded, {@code fs.stork.api=swift}).
+ * Its streaming uploads send one chunked PUT, which cannot be retried part by part, so the policy applies
+ * to whole calls only. Its keys are listed in docs/configuration.md; the file system reads none of them.
  */
 public final class SwiftStoreProvider implements StoreProvider {
+
+    static final String AUTH_URL = "swift.auth.url";
+    static final String USER = "swift.user";
+    /** The user's key. Named so that Spark's and Hadoop's default redaction both hide it ({@code password}). */
+    static final String PASSWORD = "swift.password";
+    /** The old name of {@link #PASSWORD}: still read, with a warning, since no redaction matches it. */
+    static final String KEY_DEPRECATED = "swift.key";
+    static final String UPLOAD_BUFFER_SIZE = "swift.upload.buffer.size";
+    static final String UPLOAD_BUFFERS = "swift.upload.buffers";
+    /** Segment size of streamed uploads (static large objects); unset: one chunked PUT (up to 5 GiB). */
+    static final String SEGMENT_SIZE = "swift.segment.size";
+    static final String CONNECTION_TIMEOUT = "connection.timeout";
+    static final String SOCKET_TIMEOUT = "socket.timeout";
 
     @Override
     public StoreApi api() {
         return StoreApi.SWIFT;
+    }
+
+    @Override
+    public StoreConfig config(StoreSettings s) throws IOException {
+        String user = s.required(USER);
+        String key = s.secret(PASSWORD, KEY_DEPRECATED);
+        if (key == null) {
+            throw s.invalid("missing " + s.name(PASSWORD) + " (Swift credentials)");
+        }
+        try {
+            return new SwiftStoreConfig(s.uri(AUTH_URL), user, key, null,
+                    (int) s.getBytes(UPLOAD_BUFFER_SIZE, 1024 * 1024),
+                    s.getInt(UPLOAD_BUFFERS, 4),
+                    s.getDuration(CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
+                    s.getDuration(SOCKET_TIMEOUT, Duration.ofSeconds(60)), false,
+                    s.getBytes(SEGMENT_SIZE, 0));
+        } catch (IllegalArgumentException e) { // the config's own checks: sizes, the auth URL's form
+            throw s.invalid(e.getMessage());
+        }
     }
 
     @Override

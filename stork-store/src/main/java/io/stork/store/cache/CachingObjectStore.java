@@ -1,24 +1,14 @@
 package io.stork.store.cache;
 
 import io.stork.store.ByteRange;
-import io.stork.store.DeleteResult;
-import io.stork.store.ListEntry;
-import io.stork.store.ListRequest;
+import io.stork.store.ForwardingObjectStore;
 import io.stork.store.NotModifiedException;
 import io.stork.store.ObjectInfo;
 import io.stork.store.ObjectKey;
 import io.stork.store.ObjectStore;
 import io.stork.store.ObjectStream;
-import io.stork.store.PutBody;
-import io.stork.store.PutOptions;
 import io.stork.store.ReadCondition;
-import io.stork.store.StoreDescription;
-import io.stork.store.StoreIterator;
-import io.stork.store.StoreStatistics;
-import io.stork.store.UploadStream;
 import java.io.IOException;
-import java.util.Collection;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,11 +20,11 @@ import java.util.Optional;
  * served from blocks of that version with no call; a GET that names no version is revalidated (one call,
  * no body when unchanged). A GET of the caller's own {@code If-None-Match} and every other call go to the
  * store. A miss costs the one GET it would have made, for the same bytes (nothing is widened to block
- * boundaries, so a cold read fetches no more than without the cache).
+ * boundaries, so a cold read fetches no more than without the cache). Every call but GET and close is
+ * forwarded unchanged by {@link ForwardingObjectStore}.
  */
-public final class CachingObjectStore implements ObjectStore {
+public final class CachingObjectStore extends ForwardingObjectStore {
 
-    private final ObjectStore delegate;
     private final BlockCache cache;
     private final BlockCacheStatistics statistics;
 
@@ -45,7 +35,7 @@ public final class CachingObjectStore implements ObjectStore {
     /** @param listener told of each read's bytes served and fetched, on the reading thread */
     public CachingObjectStore(ObjectStore delegate, BlockCacheSettings settings, CacheReadListener listener)
             throws IOException {
-        this.delegate = delegate;
+        super(delegate);
         this.statistics = new BlockCacheStatistics(listener);
         this.cache = new BlockCache(settings, statistics);
     }
@@ -83,14 +73,14 @@ public final class CachingObjectStore implements ObjectStore {
             return revalidated(key, range);
         }
         if (!condition.match()) {
-            return delegate.get(key, range, condition); // the caller revalidates a copy of its own
+            return delegate().get(key, range, condition); // the caller revalidates a copy of its own
         }
         Optional<ObjectStream> cached = fromCache(key, range, condition.etag());
         if (cached.isPresent()) {
             return cached.get();
         }
         statistics.miss();
-        return filling(key, condition.etag(), delegate.get(key, range, condition));
+        return filling(key, condition.etag(), delegate().get(key, range, condition));
     }
 
     /**
@@ -106,7 +96,7 @@ public final class CachingObjectStore implements ObjectStore {
             if (cached.isPresent()) {
                 ObjectStream changed;
                 try {
-                    changed = delegate.get(key, range, ReadCondition.ifNoneMatch(known.get()));
+                    changed = delegate().get(key, range, ReadCondition.ifNoneMatch(known.get()));
                 } catch (NotModifiedException unchanged) {
                     statistics.revalidated();
                     return cached.get();
@@ -116,7 +106,7 @@ public final class CachingObjectStore implements ObjectStore {
             }
         }
         statistics.miss();
-        return remembered(key, delegate.get(key, range, ReadCondition.NONE));
+        return remembered(key, delegate().get(key, range, ReadCondition.NONE));
     }
 
     private ObjectStream remembered(ObjectKey key, ObjectStream opened) throws IOException {
@@ -141,7 +131,7 @@ public final class CachingObjectStore implements ObjectStore {
         CachedBlock block = first.get();
         long length = block.info().length();
         long end = range.isOpenEnded() ? length : Math.min(length, start + range.length());
-        return Optional.of(new ObjectStream(new CachedReadStream(delegate, cache, statistics, key, block.info(), start,
+        return Optional.of(new ObjectStream(new CachedReadStream(delegate(), cache, statistics, key, block.info(), start,
                 end, block, null), block.info(), start, end - start));
     }
 
@@ -151,78 +141,13 @@ public final class CachingObjectStore implements ObjectStore {
         // Keyed by the ETag the read named (the store's may differ only in quoting).
         ObjectInfo info = new ObjectInfo(key, got.length(), etag, got.lastModified(), got.userMetadata());
         long end = opened.rangeStart() + opened.rangeLength();
-        return new ObjectStream(new CachedReadStream(delegate, cache, statistics, key, info, opened.rangeStart(), end,
+        return new ObjectStream(new CachedReadStream(delegate(), cache, statistics, key, info, opened.rangeStart(), end,
                 null, opened), got, opened.rangeStart(), opened.rangeLength());
-    }
-
-    @Override
-    public StoreDescription description() {
-        return delegate.description();
-    }
-
-    @Override
-    public ObjectInfo put(ObjectKey key, PutBody body, PutOptions options) throws IOException {
-        return delegate.put(key, body, options);
-    }
-
-    @Override
-    public UploadStream create(ObjectKey key, PutOptions options) throws IOException {
-        return delegate.create(key, options);
-    }
-
-    @Override
-    public ObjectInfo head(ObjectKey key) throws IOException {
-        return delegate.head(key);
-    }
-
-    @Override
-    public StoreIterator<ListEntry> list(ListRequest request) throws IOException {
-        return delegate.list(request);
-    }
-
-    @Override
-    public void delete(ObjectKey key) throws IOException {
-        delegate.delete(key);
-    }
-
-    @Override
-    public DeleteResult deleteAll(String bucket, Collection<String> keys) throws IOException {
-        return delegate.deleteAll(bucket, keys);
-    }
-
-    @Override
-    public void copy(ObjectKey source, ObjectKey target) throws IOException {
-        delegate.copy(source, target);
-    }
-
-    @Override
-    public void createBucket(String bucket) throws IOException {
-        delegate.createBucket(bucket);
-    }
-
-    @Override
-    public void deleteBucket(String bucket) throws IOException {
-        delegate.deleteBucket(bucket);
-    }
-
-    @Override
-    public boolean supportsConditionalCreate() {
-        return delegate.supportsConditionalCreate();
-    }
-
-    @Override
-    public boolean conditionalCreateIsAtomic() {
-        return delegate.conditionalCreateIsAtomic();
-    }
-
-    @Override
-    public StoreStatistics statistics() {
-        return delegate.statistics();
     }
 
     @Override
     public void close() throws IOException {
         cache.close();
-        delegate.close();
+        super.close();
     }
 }
