@@ -202,8 +202,30 @@ public final class LocalKeystone {
         }
     }
 
-    /** Keystone's requests for tokens ({@code POST /v3/auth/tokens}) logged so far, by anybody. */
+    /**
+     * Keystone's requests for tokens ({@code POST /v3/auth/tokens}) logged so far, by anybody. Keystone logs a
+     * request after it has sent the answer, so a client may be on to its next call before the line is
+     * written: the count is taken once the log has been still for a moment.
+     */
     public long tokenRequests() throws IOException {
+        long count = countTokenRequests();
+        for (int i = 0; i < 50; i++) {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException();
+            }
+            long again = countTokenRequests();
+            if (again == count) {
+                return count;
+            }
+            count = again;
+        }
+        return count;
+    }
+
+    private long countTokenRequests() throws IOException {
         try (var lines = Files.lines(Paths.get(get("STORK_KEYSTONE_LOG")))) {
             return lines.filter(l -> l.contains("\"POST /v3/auth/tokens ")).count();
         }

@@ -38,6 +38,10 @@ class KeystoneV3AuthenticatorTest {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             requests.add(body);
             int code = status.apply(body);
+            if (code == 0) { // hang up without an answer, as a server closing a kept-alive connection
+                exchange.close();
+                return;
+            }
             byte[] answer = (code == 201 ? token : "{\"error\":{\"code\":" + code + "}}").getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("X-Subject-Token", "gAAAA-subject");
             exchange.sendResponseHeaders(code, answer.length);
@@ -75,6 +79,16 @@ class KeystoneV3AuthenticatorTest {
         assertThat(session.storageUrl()).isEqualTo(URI.create("http://localhost:36509/v1/AUTH_d1b8ba365ab446668475256a3e4de9b6"));
         assertThat(session.refreshAt()).isEqualTo(java.time.Instant.parse("2026-11-26T07:45:42Z"));
         assertThat(authCalls()).isEqualTo(1);
+    }
+
+    @Test
+    void aConnectionBrokenBeforeTheAnswerIsTriedOnceMore() throws IOException {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        URI url = keystone(body -> calls.incrementAndGet() == 1 ? 0 : 201);
+        SwiftSession session = authenticate(url, KeystoneConfig.applicationCredential("ac1", SECRET));
+        assertThat(session.token()).isEqualTo("gAAAA-subject");
+        assertThat(authCalls()).isEqualTo(2);
+        assertThat(statistics.snapshot().failures().get(CallType.AUTH)).isEqualTo(1);
     }
 
     @Test
