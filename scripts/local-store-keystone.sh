@@ -27,7 +27,7 @@ keystone_running() {
 
 keystone_write_configs() {
   local ks_port=$1 proxy_port=$2 admin_password=$3
-  mkdir -p "$KEYSTONE_STATE/fernet-keys" "$KEYSTONE_STATE/credential-keys"
+  mkdir -p -m 700 "$KEYSTONE_STATE" "$KEYSTONE_STATE/fernet-keys" "$KEYSTONE_STATE/credential-keys"
   chmod 700 "$KEYSTONE_STATE"
   # [token] expiration: STORK_KEYSTONE_TOKEN_EXPIRATION seconds (Keystone's default, 3600, otherwise).
   cat >"$CONF/keystone.conf" <<EOF
