@@ -74,6 +74,9 @@ class SwiftKeystoneKeysTest {
         conf.set(B + "swift.password", "testing");
         assertThat(read(conf).keystone()).isNull();
 
+        conf.set(B + "swift.endpoint", "swift.example/v1/AUTH_x");
+        assertThatThrownBy(() -> read(conf)).hasMessageContaining("swift.endpoint must be an http(s) storage URL");
+        conf.unset(B + "swift.endpoint");
         conf.set(B + "swift.auth.version", "2");
         assertThatThrownBy(() -> read(conf)).hasMessageContaining("must be 1 (tempauth) or 3 (Keystone v3), not '2'");
     }

@@ -51,8 +51,7 @@ public final class SwiftStoreProvider implements StoreProvider {
             throw s.invalid("missing " + s.name(PASSWORD) + " (Swift credentials)");
         }
         try {
-            String endpoint = s.get(ENDPOINT, null);
-            return new SwiftStoreConfig(s.uri(AUTH_URL), user, key, endpoint == null ? null : java.net.URI.create(endpoint),
+            return new SwiftStoreConfig(s.uri(AUTH_URL), user, key, storageUrl(s),
                     (int) s.getBytes(UPLOAD_BUFFER_SIZE, 1024 * 1024),
                     s.getInt(UPLOAD_BUFFERS, 4),
                     s.getDuration(CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
@@ -61,6 +60,24 @@ public final class SwiftStoreProvider implements StoreProvider {
         } catch (IllegalArgumentException e) { // the config's own checks: sizes, the auth URL's form, the endpoint's
             throw s.invalid(e.getMessage());
         }
+    }
+
+    /** {@link #ENDPOINT}, or null when unset. */
+    private static java.net.URI storageUrl(StoreSettings s) throws IOException {
+        String value = s.get(ENDPOINT, null);
+        if (value == null) {
+            return null;
+        }
+        try {
+            java.net.URI url = new java.net.URI(value);
+            if (url.getHost() != null && ("http".equals(url.getScheme()) || "https".equals(url.getScheme()))) {
+                return url;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // Reported below, with the key.
+        }
+        throw s.invalid(s.name(ENDPOINT) + " must be an http(s) storage URL with a host, e.g."
+                + " https://swift.example.com/v1/AUTH_<project id>: " + value);
     }
 
     @Override
