@@ -10,6 +10,10 @@
 #   local-store.sh status         print whether it runs and where
 #   local-store.sh env            print the store.env of a running store
 #   local-store.sh logs           print where the logs are
+#   local-store.sh keystone-start add Keystone v3 and a Keystone-enabled Swift proxy to the running store
+#                                 (installs their packages; exit 75 if that is impossible); or set
+#                                 STORK_STORE_KEYSTONE=1 for `start`. `stop` stops them too.
+#   local-store.sh keystone-stop  stop only Keystone and its proxy
 #
 # State lives in $STORK_STORE_HOME (default: <repo>/.stork/local-store). See docs/local-store.md.
 #
@@ -34,16 +38,22 @@ HOST="${STORK_STORE_BIND:-127.0.0.1}"
 # Prefix that runs a command in the store's namespace; empty: on the host.
 NS_EXEC=()
 
+# shellcheck source=local-store-keystone.sh
+. "$REPO/scripts/local-store-keystone.sh"
+
 log() { printf '[local-store] %s\n' "$*" >&2; }
 die() { printf '[local-store] error: %s\n' "$*" >&2; exit 1; }
 
+# The packages given, else the store's own.
 cmd_install() {
+  local wanted=("$@")
+  [ ${#wanted[@]} -gt 0 ] || wanted=("${PACKAGES[@]}")
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if [ ${#missing[@]} -eq 0 ]; then
-    log "packages present: ${PACKAGES[*]}"
+    log "packages present: ${wanted[*]}"
     return 0
   fi
   log "installing: ${missing[*]}"
@@ -233,6 +243,7 @@ cmd_start() {
   mkdir -p "$STATE"
   if healthy && pid_alive proxy; then
     log "already running ($(. "$ENV_FILE"; echo "$STORK_SWIFT_AUTH_URL"))"
+    [ "${STORK_STORE_KEYSTONE:-0}" = 1 ] && keystone_start
     return 0
   fi
   cmd_stop >/dev/null 2>&1 || true
@@ -283,9 +294,12 @@ STORK_STORE_LOGS=$LOGS
 EOF
   log "running: S3 endpoint http://$HOST:$proxy_port, Swift auth http://$HOST:$proxy_port/auth/v1.0"
   log "environment: $ENV_FILE"
+  [ "${STORK_STORE_KEYSTONE:-0}" = 1 ] && keystone_start
+  return 0
 }
 
 cmd_stop() {
+  keystone_stop >/dev/null 2>&1 || true
   local stopped=0
   for s in proxy object container account memcached; do
     if [ -f "$RUN/$s.pid" ]; then
@@ -334,5 +348,7 @@ case "${1:-}" in
   status) cmd_status ;;
   env) healthy || die "not running"; cat "$ENV_FILE" ;;
   logs) echo "$LOGS" ;;
-  *) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  keystone-start) keystone_start ;;
+  keystone-stop) keystone_stop ;;
+  *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -58,13 +58,13 @@ public final class LocalStore {
                 + "; set -Dstork.repo.root");
     }
 
-    private static Path envFile(Path root) {
+    static Path envFile(Path root) {
         String home = System.getenv("STORK_STORE_HOME");
         Path state = home != null ? Paths.get(home) : root.resolve(".stork/local-store");
         return state.resolve("store.env");
     }
 
-    private static Map<String, String> readEnv(Path file) {
+    static Map<String, String> readEnv(Path file) {
         Map<String, String> values = new HashMap<>();
         try {
             for (String line : Files.readAllLines(file)) {
@@ -100,13 +100,18 @@ public final class LocalStore {
     }
 
     private static void runScript(Path root, String command) {
+        int exit = script(root, command);
+        if (exit != 0) {
+            throw new IllegalStateException("scripts/local-store.sh " + command + " failed with exit code " + exit);
+        }
+    }
+
+    /** Runs scripts/local-store.sh with {@code command}; its exit status. */
+    static int script(Path root, String command) {
         try {
             Process process = new ProcessBuilder("bash", root.resolve("scripts/local-store.sh").toString(), command)
                     .inheritIO().start();
-            int exit = process.waitFor();
-            if (exit != 0) {
-                throw new IllegalStateException("scripts/local-store.sh " + command + " failed with exit code " + exit);
-            }
+            return process.waitFor();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -46,7 +46,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * 1 GET; head = 1 HEAD; list = 1 LIST per page; delete = 1 DELETE (a static large object's segments with
  * it); deleteAll = 1 bulk-delete POST per 10,000 keys (with a segment size, and 1 LIST of the segment
  * container, 1 more bulk delete if the keys had segments); copy = 1 COPY. The first call of a client also
- * authenticates (1 AUTH), and a token the store rejects costs 1 AUTH and the retried call.
+ * authenticates (1 AUTH: tempauth, or Keystone v3, whose token is also renewed shortly before it expires), and
+ * a token the store rejects costs 1 AUTH and the retried call.
  */
 public final class SwiftObjectStore implements ObjectStore {
 
@@ -83,8 +84,10 @@ public final class SwiftObjectStore implements ObjectStore {
                     return t;
                 }))
                 .build();
-        this.transport = new SwiftTransport(http, new TempAuthAuthenticator(http, config, description, statistics),
-                statistics, description);
+        SwiftAuthenticator authenticator = config.keystone() != null
+                ? new KeystoneV3Authenticator(http, config, description, statistics)
+                : new TempAuthAuthenticator(http, config, description, statistics);
+        this.transport = new SwiftTransport(http, authenticator, statistics, description);
         this.largeObjects = new SwiftLargeObjects(this, transport);
         this.bulkDelete = new SwiftBulkDelete(transport, description, config);
     }

@@ -6,8 +6,9 @@ import java.util.Objects;
 
 /**
  * Settings of a Swift client. Authentication is tempauth / Swift v1 ({@code GET <authUrl>} with
- * {@code X-Auth-User}/{@code X-Auth-Key}); {@link SwiftAuthenticator} is the seam for Keystone v3.
- * {@link #toString()} never shows the key.
+ * {@code X-Auth-User}/{@code X-Auth-Key}) by default, or Keystone v3 when {@code keystone} is set (then
+ * {@code authUrl} is Keystone's, and {@code user}/{@code key} are unused: the Keystone settings hold the
+ * credentials). {@link #toString()} never shows the key.
  *
  * @param storageUrlOverride use this storage URL instead of the one the auth service returns (for
  *                           stores behind a proxy that rewrites addresses); null to use the returned one
@@ -22,10 +23,12 @@ import java.util.Objects;
  *                           limit (5 GiB by default); otherwise a streamed object past the first buffer is
  *                           uploaded as a static large object in segments of this many bytes (1 MiB to
  *                           5 GiB), up to 1,000 segments
+ * @param keystone           Keystone v3 settings; null for tempauth
  */
 public record SwiftStoreConfig(URI authUrl, String user, String key, URI storageUrlOverride,
                                int uploadChunkSize, int uploadBuffers, Duration connectTimeout,
-                               Duration requestTimeout, boolean verifyUploads, long segmentSize)
+                               Duration requestTimeout, boolean verifyUploads, long segmentSize,
+                               KeystoneConfig keystone)
         implements io.stork.store.StoreConfig {
 
     private static final long MIB = 1024 * 1024;
@@ -36,7 +39,7 @@ public record SwiftStoreConfig(URI authUrl, String user, String key, URI storage
                 || !(authUrl.getScheme().equals("http") || authUrl.getScheme().equals("https"))) {
             throw new IllegalArgumentException("Swift auth URL must be an http(s) URL with a host: " + authUrl);
         }
-        if (user == null || user.isBlank() || key == null) {
+        if (keystone == null && (user == null || user.isBlank() || key == null)) {
             throw new IllegalArgumentException("Swift credentials need a user and a key");
         }
         if (uploadChunkSize < 8 * 1024 || uploadBuffers < 1) {
@@ -48,6 +51,14 @@ public record SwiftStoreConfig(URI authUrl, String user, String key, URI storage
         }
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
+    }
+
+    /** With tempauth. */
+    public SwiftStoreConfig(URI authUrl, String user, String key, URI storageUrlOverride, int uploadChunkSize,
+                            int uploadBuffers, Duration connectTimeout, Duration requestTimeout, boolean verifyUploads,
+                            long segmentSize) {
+        this(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers, connectTimeout, requestTimeout,
+                verifyUploads, segmentSize, null);
     }
 
     /** Without segmented uploads. */
@@ -65,37 +76,47 @@ public record SwiftStoreConfig(URI authUrl, String user, String key, URI storage
 
     public SwiftStoreConfig withUploadBuffers(int chunkSize, int buffers) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, chunkSize, buffers, connectTimeout,
-                requestTimeout, verifyUploads, segmentSize);
+                requestTimeout, verifyUploads, segmentSize, keystone);
     }
 
     public SwiftStoreConfig withTimeouts(Duration connect, Duration request) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connect, request, verifyUploads, segmentSize);
+                connect, request, verifyUploads, segmentSize, keystone);
     }
 
     public SwiftStoreConfig withCredentials(String newUser, String newKey) {
         return new SwiftStoreConfig(authUrl, newUser, newKey, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verifyUploads, segmentSize);
+                connectTimeout, requestTimeout, verifyUploads, segmentSize, keystone);
     }
 
     public SwiftStoreConfig withStorageUrlOverride(URI url) {
         return new SwiftStoreConfig(authUrl, user, key, url, uploadChunkSize, uploadBuffers, connectTimeout,
-                requestTimeout, verifyUploads, segmentSize);
+                requestTimeout, verifyUploads, segmentSize, keystone);
     }
 
     public SwiftStoreConfig withUploadVerification(boolean verify) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verify, segmentSize);
+                connectTimeout, requestTimeout, verify, segmentSize, keystone);
     }
 
     /** Streamed objects past the first buffer become static large objects in segments of {@code bytes}. */
     public SwiftStoreConfig withSegmentSize(long bytes) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verifyUploads, bytes);
+                connectTimeout, requestTimeout, verifyUploads, bytes, keystone);
+    }
+
+    /** Keystone v3 authentication at {@code authUrl} instead of tempauth. */
+    public SwiftStoreConfig withKeystone(KeystoneConfig settings) {
+        return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
+                connectTimeout, requestTimeout, verifyUploads, segmentSize, settings);
     }
 
     @Override
     public String toString() {
+        if (keystone != null) {
+            return "SwiftStoreConfig[Keystone v3 at " + authUrl + ", " + keystone
+                    + (storageUrlOverride == null ? "" : ", storageUrl=" + storageUrlOverride) + "]";
+        }
         return "SwiftStoreConfig[authUrl=" + authUrl + ", user=" + user + ", key=****"
                 + (storageUrlOverride == null ? "" : ", storageUrl=" + storageUrlOverride) + "]";
     }

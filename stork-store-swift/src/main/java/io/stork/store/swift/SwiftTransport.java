@@ -13,8 +13,9 @@ import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Sends Swift requests with a cached token: authenticates on first use, re-authenticates once on 401
- * when the request can be sent again, and counts every request that goes on the wire.
+ * Sends Swift requests with a cached token: authenticates on first use and shortly before the token
+ * expires (when its expiry is known), re-authenticates once on 401 when the request can be sent again,
+ * and counts every request that goes on the wire.
  */
 final class SwiftTransport {
 
@@ -46,8 +47,9 @@ final class SwiftTransport {
         return statistics;
     }
 
+    /** The current session; a new one when there is none or the current one's token is about to expire. */
     synchronized SwiftSession session() throws IOException {
-        if (session == null) {
+        if (session == null || session.due(java.time.Instant.now())) {
             session = authenticator.authenticate();
         }
         return session;

@@ -1,12 +1,10 @@
 package io.stork.store.swift;
 
-import io.stork.store.CallType;
 import io.stork.store.OperationContext;
 import io.stork.store.StoreDescription;
 import io.stork.store.StoreException;
 import io.stork.store.StoreStatistics;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -37,18 +35,8 @@ final class TempAuthAuthenticator implements SwiftAuthenticator {
                 .header("X-Auth-User", config.user())
                 .header("X-Auth-Key", config.key())
                 .build();
-        HttpResponse<String> response;
-        try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException(context + ": interrupted");
-        } catch (IOException e) {
-            statistics.recordCall(CallType.AUTH, 0, 0, true);
-            throw SwiftErrors.fromTransport(context, e);
-        }
+        HttpResponse<String> response = AuthCall.send(http, request, 0, context, statistics);
         int status = response.statusCode();
-        statistics.recordCall(CallType.AUTH, 0, response.body().length(), status >= 400);
         if (status == 401 || status == 403) {
             throw new io.stork.store.AuthenticationException(context,
                     "credentials rejected for user " + config.user(), status, null);
