@@ -24,7 +24,8 @@ public record CredentialOptions(String sessionToken, List<String> providers, Str
 
     public CredentialOptions {
         sessionToken = sessionToken == null || sessionToken.isBlank() ? null : sessionToken;
-        providers = List.copyOf(Objects.requireNonNull(providers, "providers"));
+        providers = Objects.requireNonNull(providers, "providers").stream().map(String::trim)
+                .filter(n -> !n.isEmpty()).toList();
         providersKey = providersKey == null ? DEFAULT_PROVIDERS_KEY : providersKey;
         profile = profile == null || profile.isBlank() ? null : profile.trim();
     }
@@ -34,7 +35,7 @@ public record CredentialOptions(String sessionToken, List<String> providers, Str
         if (list == null) {
             return List.of();
         }
-        return java.util.Arrays.stream(list.split(",")).map(String::trim).filter(n -> !n.isEmpty()).toList();
+        return new CredentialOptions(null, java.util.Arrays.asList(list.split(",")), null, null).providers();
     }
 
     public CredentialOptions withSessionToken(String token) {

@@ -80,9 +80,22 @@ public final class S3Credentials {
             try {
                 return chain.resolveCredentials();
             } catch (SdkClientException e) {
-                // The SDK's message lists every provider's reason on one long line; keep the start of it.
-                throw SdkClientException.create(MISSING + ": tried " + tried + " (" + ProviderClasses.describe(e) + ")");
+                throw SdkClientException.create(MISSING + ": tried " + tried + ": " + reasons(e.getMessage()));
             }
+        }
+
+        /**
+         * Each provider's reason, from the SDK's message ("Unable to load credentials from any of the providers
+         * in the chain AwsCredentialsProviderChain(credentialsProviders=[...]) : [reasons]"), on one line. The
+         * reasons name settings and files, never values.
+         */
+        private static String reasons(String sdkMessage) {
+            String m = String.valueOf(sdkMessage).replace('\n', ' ').replace('\r', ' ');
+            int start = m.indexOf("]) : [");
+            if (start >= 0 && m.endsWith("]")) {
+                m = m.substring(start + "]) : [".length(), m.length() - 1);
+            }
+            return m.length() > 1000 ? m.substring(0, 1000) + "..." : m;
         }
 
         @Override
