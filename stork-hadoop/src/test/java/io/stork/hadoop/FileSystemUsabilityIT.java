@@ -210,9 +210,11 @@ class FileSystemUsabilityIT {
         // Hadoop's own redaction (hadoop.security.sensitive-config-keys) hides the new names, not the old.
         var redactor = new org.apache.hadoop.conf.ConfigRedactor(new Configuration());
         for (String key : new String[] {prefix + "access.secret", prefix + "swift.password", "fs.stork.access.secret",
-                "fs.stork.swift.password"}) {
+                "fs.stork.swift.password", prefix + "session.secret", "fs.stork.session.secret"}) {
             assertThat(redactor.redact(key, "s3cr3t")).as(key).isNotEqualTo("s3cr3t");
         }
+        // Why the S3 session token is session.secret and not S3A's session.token (which the S3 provider refuses).
+        assertThat(redactor.redact("fs.stork.session.token", "s3cr3t")).as("why not session.token").isEqualTo("s3cr3t");
         assertThat(redactor.redact(prefix + "swift.key", "s3cr3t")).as("why the old name is deprecated")
                 .isEqualTo("s3cr3t");
     }

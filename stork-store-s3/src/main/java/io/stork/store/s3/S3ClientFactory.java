@@ -1,12 +1,6 @@
 package io.stork.store.s3;
 
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain;
-import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.SystemPropertyCredentialsProvider;
+import io.stork.store.s3.credentials.S3Credentials;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
@@ -30,7 +24,7 @@ final class S3ClientFactory {
         return S3Client.builder()
                 .endpointOverride(config.endpoint())
                 .region(Region.of(config.region()))
-                .credentialsProvider(credentials(config))
+                .credentialsProvider(S3Credentials.provider(config.accessKey(), config.secretKey(), config.credentials()))
                 .forcePathStyle(config.pathStyleAccess())
                 // Recent SDKs add CRC checksums (sent as aws-chunked trailers) to every upload; stores
                 // without aws-chunked support answer 501. Send and check checksums only where S3 requires.
@@ -51,17 +45,6 @@ final class S3ClientFactory {
                         .retryStrategy(b -> b.maxAttempts(1))
                         .addExecutionInterceptor(counter)
                         .build())
-                .build();
-    }
-
-    private static AwsCredentialsProvider credentials(S3StoreConfig config) {
-        if (config.accessKey() != null) {
-            return StaticCredentialsProvider.create(AwsBasicCredentials.create(config.accessKey(), config.secretKey()));
-        }
-        return AwsCredentialsProviderChain.builder()
-                .credentialsProviders(EnvironmentVariableCredentialsProvider.create(),
-                        SystemPropertyCredentialsProvider.create(), ProfileCredentialsProvider.create())
-                .reuseLastProviderEnabled(true)
                 .build();
     }
 }

@@ -13,6 +13,7 @@ import io.stork.store.StoreException;
 import io.stork.store.StoreUnreachableException;
 import io.stork.store.TransientStoreException;
 import io.stork.store.UnsupportedStoreOperationException;
+import io.stork.store.s3.credentials.S3Credentials;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -105,9 +106,11 @@ final class S3Errors {
                     "connection failed: " + oneLine(String.valueOf(cause.getMessage())), true, e);
         }
         String message = String.valueOf(e.getMessage());
+        if (message.startsWith(S3Credentials.MISSING)) { // already one line, naming what was tried
+            return new AuthenticationException(context, message, 0, null);
+        }
         if (message.contains("Unable to load credentials")) {
-            return new AuthenticationException(context, "no S3 credentials: set an access key and secret in the "
-                    + "configuration, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY", 0, null);
+            return new AuthenticationException(context, S3Credentials.MISSING + ": " + oneLine(message), 0, null);
         }
         if (e instanceof SdkClientException && e.retryable()) {
             return new StoreUnreachableException(context, oneLine(message), true, e);

@@ -1,23 +1,26 @@
 package io.stork.store.s3;
 
+import io.stork.store.s3.credentials.CredentialOptions;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * Settings of an S3 client. {@code accessKey}/{@code secretKey} may be null: the client then takes
- * credentials from the environment ({@code AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY}), Java
- * system properties or the AWS profile file, in that order. {@link #toString()} never shows the secret.
+ * credentials from the provider classes or the SDK's default chain that {@code credentials} leads to
+ * ({@link io.stork.store.s3.credentials.S3Credentials}). {@link #toString()} never shows a secret.
  *
  * @param partSize          bytes per multipart part of a streaming upload (and the single-PUT threshold)
  * @param maxPartsInFlight  parts uploading at once; a stream holds at most {@code (maxPartsInFlight + 1) * partSize}
  * @param conditionalWrites the endpoint honours {@code If-None-Match: *} on PUT (AWS S3 since 2024, several
  *                          S3-compatible stores; not Swift's s3api, which answers 501): creates without
  *                          overwrite are then atomic on the store
+ * @param credentials       the session token of the explicit keys, provider classes, profile
  */
 public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess, String accessKey,
                             String secretKey, long partSize, int maxPartsInFlight, int maxConnections,
-                            Duration connectTimeout, Duration socketTimeout, boolean conditionalWrites)
+                            Duration connectTimeout, Duration socketTimeout, boolean conditionalWrites,
+                            CredentialOptions credentials)
         implements io.stork.store.StoreConfig {
 
     public static final long MIN_PART_SIZE = 5L * 1024 * 1024;
@@ -48,6 +51,18 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
         }
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(socketTimeout, "socketTimeout");
+        credentials = credentials == null ? CredentialOptions.NONE : credentials;
+        if (credentials.sessionToken() != null && accessKey == null) {
+            throw new IllegalArgumentException("an S3 session token needs the access key and secret it belongs to");
+        }
+    }
+
+    /** Settings without session token, provider classes or profile (as before they existed). */
+    public S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess, String accessKey, String secretKey,
+                         long partSize, int maxPartsInFlight, int maxConnections, Duration connectTimeout,
+                         Duration socketTimeout, boolean conditionalWrites) {
+        this(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize, maxPartsInFlight, maxConnections,
+                connectTimeout, socketTimeout, conditionalWrites, CredentialOptions.NONE);
     }
 
     /** Defaults for an endpoint: path-style, 32 MiB parts, 2 in flight (96 MiB per stream), 32 connections. */
@@ -59,7 +74,7 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
 
     public S3StoreConfig withPartSize(long size, int inFlight) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, size, inFlight,
-                maxConnections, connectTimeout, socketTimeout, conditionalWrites);
+                maxConnections, connectTimeout, socketTimeout, conditionalWrites, credentials);
     }
 
     public S3StoreConfig withTimeouts(Duration connect, Duration socket) {
@@ -68,8 +83,15 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
     }
 
     public S3StoreConfig withCredentials(String newAccessKey, String newSecretKey) {
+        // A session token belongs to the keys it was issued with: new keys drop it.
         return new S3StoreConfig(endpoint, region, pathStyleAccess, newAccessKey, newSecretKey, partSize,
-                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites);
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites,
+                credentials.withSessionToken(null));
+    }
+
+    public S3StoreConfig withCredentialOptions(CredentialOptions options) {
+        return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites, options);
     }
 
     @Override
@@ -79,7 +101,7 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
 
     public S3StoreConfig withConditionalWrites(boolean enabled) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
-                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, enabled);
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, enabled, credentials);
     }
 
     @Override
@@ -88,6 +110,6 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
                 + ", accessKey=" + (accessKey == null ? "(environment)" : accessKey)
                 + ", secretKey=" + (secretKey == null ? "(environment)" : "****")
                 + ", partSize=" + partSize + ", partsInFlight=" + maxPartsInFlight
-                + ", conditionalWrites=" + conditionalWrites + "]";
+                + ", conditionalWrites=" + conditionalWrites + ", credentials=" + credentials + "]";
     }
 }

@@ -6,6 +6,8 @@ import io.stork.store.StoreApi;
 import io.stork.store.StoreConfig;
 import io.stork.store.StoreProvider;
 import io.stork.store.StoreSettings;
+import io.stork.store.s3.credentials.CredentialOptions;
+import io.stork.store.s3.credentials.S3Credentials;
 import java.io.IOException;
 import java.time.Duration;
 
@@ -29,6 +31,13 @@ public final class S3StoreProvider implements StoreProvider {
     static final String CONNECTION_TIMEOUT = "connection.timeout";
     static final String SOCKET_TIMEOUT = "socket.timeout";
     static final String CONDITIONAL_WRITES = "s3.conditional.writes";
+    // Credentials besides the explicit keys (io.stork.store.s3.credentials.S3Credentials: the order they are tried).
+    /** The session token of temporary keys: named so Hadoop's ({@code secret$}) and Spark's redaction hide it. */
+    static final String SESSION_SECRET = "session.secret";
+    /** S3A's name for it, which Hadoop's redaction misses under {@code fs.stork.}: refused, naming the right key. */
+    static final String SESSION_TOKEN_REFUSED = "session.token";
+    static final String CREDENTIALS_PROVIDER = "s3.credentials.provider";
+    static final String CREDENTIALS_PROFILE = "s3.credentials.profile";
 
     @Override
     public StoreApi api() {
@@ -43,6 +52,7 @@ public final class S3StoreProvider implements StoreProvider {
             throw s.invalid("set both " + s.name(ACCESS_KEY) + " and " + s.name(ACCESS_SECRET)
                     + ", or neither (to use the environment)");
         }
+        CredentialOptions credentials = credentials(s, accessKey != null);
         try {
             return new S3StoreConfig(s.uri(ENDPOINT), s.get(REGION, "us-east-1"), s.getBoolean(PATH_STYLE_ACCESS, true),
                     accessKey, secretKey,
@@ -51,10 +61,33 @@ public final class S3StoreProvider implements StoreProvider {
                     s.getInt(CONNECTION_MAXIMUM, 32),
                     s.getDuration(CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
                     s.getDuration(SOCKET_TIMEOUT, Duration.ofSeconds(60)),
-                    s.getBoolean(CONDITIONAL_WRITES, false));
+                    s.getBoolean(CONDITIONAL_WRITES, false),
+                    credentials);
         } catch (IllegalArgumentException e) { // the config's own checks: sizes, counts, the endpoint's form
             throw s.invalid(e.getMessage());
         }
+    }
+
+    /** The session token, the provider classes (checked: found, providers, constructible) and the profile. */
+    private static CredentialOptions credentials(StoreSettings s, boolean explicitKeys) throws IOException {
+        if (s.get(SESSION_TOKEN_REFUSED, null) != null) {
+            throw s.invalid(s.name(SESSION_TOKEN_REFUSED) + " is not read: set the session token as "
+                    + s.name(SESSION_SECRET) + " (a name Hadoop's and Spark's redaction hide)");
+        }
+        String token = s.secret(SESSION_SECRET);
+        if (token != null && !explicitKeys) {
+            throw s.invalid(s.name(SESSION_SECRET) + " needs " + s.name(ACCESS_KEY) + " and " + s.name(ACCESS_SECRET)
+                    + " (the keys it was issued with)");
+        }
+        CredentialOptions options = new CredentialOptions(token,
+                CredentialOptions.parseProviders(s.get(CREDENTIALS_PROVIDER, null)), s.name(CREDENTIALS_PROVIDER),
+                s.get(CREDENTIALS_PROFILE, null));
+        try {
+            S3Credentials.check(options);
+        } catch (IllegalArgumentException e) { // one line, naming the key and the class
+            throw s.invalid(e.getMessage());
+        }
+        return options;
     }
 
     @Override
