@@ -54,6 +54,25 @@ final class S3ClientFactory {
                 .build();
     }
 
+    private static ApacheHttpClient.Builder httpClient(S3StoreConfig config) {
+        ApacheHttpClient.Builder builder = ApacheHttpClient.builder()
+                .maxConnections(config.maxConnections())
+                .connectionTimeout(config.connectTimeout())
+                .socketTimeout(config.socketTimeout())
+                .tcpKeepAlive(true);
+        if (!config.tls().isJdkDefault()) {
+            // Loaded when the client is built; the provider checked the store when it read the settings.
+            builder.tlsTrustManagersProvider(() -> {
+                try {
+                    return config.tls().trustManagers();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+        return builder;
+    }
+
     private static AwsCredentialsProvider credentials(S3StoreConfig config) {
         if (config.accessKey() != null) {
             return StaticCredentialsProvider.create(AwsBasicCredentials.create(config.accessKey(), config.secretKey()));

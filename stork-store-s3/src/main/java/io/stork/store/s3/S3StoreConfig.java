@@ -2,6 +2,7 @@ package io.stork.store.s3;
 
 import java.net.URI;
 import java.time.Duration;
+import io.stork.store.TlsTrust;
 import java.util.Objects;
 
 /**
@@ -17,7 +18,8 @@ import java.util.Objects;
  */
 public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess, String accessKey,
                             String secretKey, long partSize, int maxPartsInFlight, int maxConnections,
-                            Duration connectTimeout, Duration socketTimeout, boolean conditionalWrites)
+                            Duration connectTimeout, Duration socketTimeout, boolean conditionalWrites,
+                            TlsTrust tls)
         implements io.stork.store.StoreConfig {
 
     public static final long MIN_PART_SIZE = 5L * 1024 * 1024;
@@ -48,6 +50,15 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
         }
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(socketTimeout, "socketTimeout");
+        tls = tls == null ? TlsTrust.jdkDefault() : tls;
+    }
+
+    /** With the JDK's default trust for https endpoints. */
+    public S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess, String accessKey, String secretKey,
+                         long partSize, int maxPartsInFlight, int maxConnections, Duration connectTimeout,
+                         Duration socketTimeout, boolean conditionalWrites) {
+        this(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize, maxPartsInFlight, maxConnections,
+                connectTimeout, socketTimeout, conditionalWrites, TlsTrust.jdkDefault());
     }
 
     /** Defaults for an endpoint: path-style, 32 MiB parts, 2 in flight (96 MiB per stream), 32 connections. */
@@ -59,17 +70,17 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
 
     public S3StoreConfig withPartSize(long size, int inFlight) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, size, inFlight,
-                maxConnections, connectTimeout, socketTimeout, conditionalWrites);
+                maxConnections, connectTimeout, socketTimeout, conditionalWrites, tls);
     }
 
     public S3StoreConfig withTimeouts(Duration connect, Duration socket) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
-                maxPartsInFlight, maxConnections, connect, socket, conditionalWrites);
+                maxPartsInFlight, maxConnections, connect, socket, conditionalWrites, tls);
     }
 
     public S3StoreConfig withCredentials(String newAccessKey, String newSecretKey) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, newAccessKey, newSecretKey, partSize,
-                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites);
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites, tls);
     }
 
     @Override
@@ -79,7 +90,25 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
 
     public S3StoreConfig withConditionalWrites(boolean enabled) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
-                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, enabled);
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, enabled, tls);
+    }
+
+    /** Trusting {@code trust} for an https endpoint. */
+    public S3StoreConfig withTls(TlsTrust trust) {
+        return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites, trust);
+    }
+
+    /** Path-style ({@code endpoint/bucket/key}) or virtual-hosted-style ({@code bucket.endpoint/key}) requests. */
+    public S3StoreConfig withPathStyleAccess(boolean pathStyle) {
+        return new S3StoreConfig(endpoint, region, pathStyle, accessKey, secretKey, partSize,
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites, tls);
+    }
+
+    /** Signing for {@code newRegion} (the store checks it against its own). */
+    public S3StoreConfig withRegion(String newRegion) {
+        return new S3StoreConfig(endpoint, newRegion, pathStyleAccess, accessKey, secretKey, partSize,
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites, tls);
     }
 
     @Override
@@ -88,6 +117,6 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
                 + ", accessKey=" + (accessKey == null ? "(environment)" : accessKey)
                 + ", secretKey=" + (secretKey == null ? "(environment)" : "****")
                 + ", partSize=" + partSize + ", partsInFlight=" + maxPartsInFlight
-                + ", conditionalWrites=" + conditionalWrites + "]";
+                + ", conditionalWrites=" + conditionalWrites + ", tls=" + tls + "]";
     }
 }

@@ -6,6 +6,7 @@ import io.stork.store.StoreApi;
 import io.stork.store.StoreConfig;
 import io.stork.store.StoreProvider;
 import io.stork.store.StoreSettings;
+import io.stork.store.TlsTrust;
 import java.io.IOException;
 import java.time.Duration;
 
@@ -51,7 +52,8 @@ public final class S3StoreProvider implements StoreProvider {
                     s.getInt(CONNECTION_MAXIMUM, 32),
                     s.getDuration(CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
                     s.getDuration(SOCKET_TIMEOUT, Duration.ofSeconds(60)),
-                    s.getBoolean(CONDITIONAL_WRITES, false));
+                    s.getBoolean(CONDITIONAL_WRITES, false),
+                    TlsTrust.read(s));
         } catch (IllegalArgumentException e) { // the config's own checks: sizes, counts, the endpoint's form
             throw s.invalid(e.getMessage());
         }

@@ -2,6 +2,7 @@ package io.stork.store.swift;
 
 import java.net.URI;
 import java.time.Duration;
+import io.stork.store.TlsTrust;
 import java.util.Objects;
 
 /**
@@ -22,10 +23,12 @@ import java.util.Objects;
  *                           limit (5 GiB by default); otherwise a streamed object past the first buffer is
  *                           uploaded as a static large object in segments of this many bytes (1 MiB to
  *                           5 GiB), up to 1,000 segments
+ * @param tls                whom the certificates of https auth and storage URLs must be signed by (null: the
+ *                           JDK's default trust)
  */
 public record SwiftStoreConfig(URI authUrl, String user, String key, URI storageUrlOverride,
                                int uploadChunkSize, int uploadBuffers, Duration connectTimeout,
-                               Duration requestTimeout, boolean verifyUploads, long segmentSize)
+                               Duration requestTimeout, boolean verifyUploads, long segmentSize, TlsTrust tls)
         implements io.stork.store.StoreConfig {
 
     private static final long MIB = 1024 * 1024;
@@ -48,6 +51,15 @@ public record SwiftStoreConfig(URI authUrl, String user, String key, URI storage
         }
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
+        tls = tls == null ? TlsTrust.jdkDefault() : tls;
+    }
+
+    /** With the JDK's default trust for https URLs. */
+    public SwiftStoreConfig(URI authUrl, String user, String key, URI storageUrlOverride, int uploadChunkSize,
+                            int uploadBuffers, Duration connectTimeout, Duration requestTimeout, boolean verifyUploads,
+                            long segmentSize) {
+        this(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers, connectTimeout, requestTimeout,
+                verifyUploads, segmentSize, TlsTrust.jdkDefault());
     }
 
     /** Without segmented uploads. */
@@ -65,39 +77,45 @@ public record SwiftStoreConfig(URI authUrl, String user, String key, URI storage
 
     public SwiftStoreConfig withUploadBuffers(int chunkSize, int buffers) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, chunkSize, buffers, connectTimeout,
-                requestTimeout, verifyUploads, segmentSize);
+                requestTimeout, verifyUploads, segmentSize, tls);
     }
 
     public SwiftStoreConfig withTimeouts(Duration connect, Duration request) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connect, request, verifyUploads, segmentSize);
+                connect, request, verifyUploads, segmentSize, tls);
     }
 
     public SwiftStoreConfig withCredentials(String newUser, String newKey) {
         return new SwiftStoreConfig(authUrl, newUser, newKey, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verifyUploads, segmentSize);
+                connectTimeout, requestTimeout, verifyUploads, segmentSize, tls);
     }
 
     public SwiftStoreConfig withStorageUrlOverride(URI url) {
         return new SwiftStoreConfig(authUrl, user, key, url, uploadChunkSize, uploadBuffers, connectTimeout,
-                requestTimeout, verifyUploads, segmentSize);
+                requestTimeout, verifyUploads, segmentSize, tls);
     }
 
     public SwiftStoreConfig withUploadVerification(boolean verify) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verify, segmentSize);
+                connectTimeout, requestTimeout, verify, segmentSize, tls);
     }
 
     /** Streamed objects past the first buffer become static large objects in segments of {@code bytes}. */
     public SwiftStoreConfig withSegmentSize(long bytes) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verifyUploads, bytes);
+                connectTimeout, requestTimeout, verifyUploads, bytes, tls);
+    }
+
+    /** Trusting {@code trust} for https auth and storage URLs. */
+    public SwiftStoreConfig withTls(TlsTrust trust) {
+        return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
+                connectTimeout, requestTimeout, verifyUploads, segmentSize, trust);
     }
 
     @Override
     public String toString() {
         return "SwiftStoreConfig[authUrl=" + authUrl + ", user=" + user + ", key=****"
-                + (storageUrlOverride == null ? "" : ", storageUrl=" + storageUrlOverride) + "]";
+                + (storageUrlOverride == null ? "" : ", storageUrl=" + storageUrlOverride) + ", tls=" + tls + "]";
     }
 
     @Override

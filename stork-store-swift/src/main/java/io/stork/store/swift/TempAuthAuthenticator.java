@@ -45,7 +45,7 @@ final class TempAuthAuthenticator implements SwiftAuthenticator {
             throw new InterruptedIOException(context + ": interrupted");
         } catch (IOException e) {
             statistics.recordCall(CallType.AUTH, 0, 0, true);
-            throw SwiftErrors.fromTransport(context, e);
+            throw SwiftErrors.fromTransport(context, e, config.authUrl());
         }
         int status = response.statusCode();
         statistics.recordCall(CallType.AUTH, 0, response.body().length(), status >= 400);
