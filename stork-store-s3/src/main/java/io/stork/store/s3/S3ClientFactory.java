@@ -40,11 +40,7 @@ final class S3ClientFactory {
                 .addPlugin(LegacyMd5Plugin.create())
                 .serviceConfiguration(S3Configuration.builder().chunkedEncodingEnabled(false).build())
                 .putAuthScheme(new UnsignedPayloadAuthScheme())
-                .httpClientBuilder(ApacheHttpClient.builder()
-                        .maxConnections(config.maxConnections())
-                        .connectionTimeout(config.connectTimeout())
-                        .socketTimeout(config.socketTimeout())
-                        .tcpKeepAlive(true))
+                .httpClientBuilder(httpClient(config))
                 // Retries belong to Stork's RetryPolicy (one policy for both APIs, idempotent calls only).
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
                         .retryStrategy(RetryMode.STANDARD)
