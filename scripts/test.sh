@@ -15,9 +15,11 @@ export SPARK_HOME SPARK_SCALA_VERSION=2.13
 
 started=0
 if ! bash scripts/local-store.sh status >/dev/null 2>&1; then
-  bash scripts/local-store.sh start
   started=1
 fi
+# With the https endpoint and the virtual-hosted names (TlsIT, VirtualHostedIT, FileSystemTlsIT): a running
+# store without them is restarted with them.
+bash scripts/local-store.sh start --tls --vhost
 # The second store: an S3 gateway with conditional writes (built from its Go module on first use).
 cond_started=0
 if ! bash scripts/conditional-s3-store.sh status >/dev/null 2>&1; then

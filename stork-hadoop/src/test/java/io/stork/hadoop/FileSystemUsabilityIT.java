@@ -210,7 +210,7 @@ class FileSystemUsabilityIT {
         // Hadoop's own redaction (hadoop.security.sensitive-config-keys) hides the new names, not the old.
         var redactor = new org.apache.hadoop.conf.ConfigRedactor(new Configuration());
         for (String key : new String[] {prefix + "access.secret", prefix + "swift.password", "fs.stork.access.secret",
-                "fs.stork.swift.password"}) {
+                "fs.stork.swift.password", "fs.stork.ssl.truststore.password", prefix + "ssl.truststore.password"}) {
             assertThat(redactor.redact(key, "s3cr3t")).as(key).isNotEqualTo("s3cr3t");
         }
         assertThat(redactor.redact(prefix + "swift.key", "s3cr3t")).as("why the old name is deprecated")
