@@ -201,8 +201,19 @@ start_daemon() {
   local name=$1; shift
   # `ip netns exec` (outside batch mode) enters the namespace and execs the daemon in place, without a
   # fork: $! stays the daemon's PID and process-group leader, so stop works the same in a namespace.
-  setsid "${NS_EXEC[@]}" "$@" >"$LOGS/$name.log" 2>&1 < /dev/null &
+  ( close_inherited_fds; exec setsid "${NS_EXEC[@]}" "$@" >"$LOGS/$name.log" 2>&1 < /dev/null ) &
   echo $! >"$RUN/$name.pid"
+}
+
+# A daemon must not keep the caller's descriptors: under `flock /tmp/stork-mvn.lock bash scripts/test.sh`
+# it would hold the build lock for as long as it runs (flock's descriptor is inherited), blocking every
+# other build on the machine.
+close_inherited_fds() {
+  local fd
+  for fd in /proc/$BASHPID/fd/*; do
+    fd=${fd##*/}
+    if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+  done
 }
 
 # STORK_STORE_NETNS/STORK_STORE_BIND: check the namespace before anything starts in it.
