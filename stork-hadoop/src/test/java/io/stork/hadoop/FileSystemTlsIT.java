@@ -73,7 +73,6 @@ class FileSystemTlsIT {
             assertThat(listed).extracting(s -> s.getPath().getName()).containsExactly("tls.txt");
             assertThat(fs.delete(file, false)).isTrue();
             assertThat(fs.exists(file)).isFalse();
-            ((StorkFileSystem) fs).store().deleteBucket(bucket);
         }
         StoreCallCounts counts = window.counts();
         assertThat(counts.calls(CallType.PUT)).isGreaterThanOrEqualTo(1);
