@@ -15,9 +15,11 @@ export SPARK_HOME SPARK_SCALA_VERSION=2.13
 
 started=0
 if ! bash scripts/local-store.sh status >/dev/null 2>&1; then
-  bash scripts/local-store.sh start
   started=1
 fi
+# With the https endpoint and the virtual-hosted names (TlsIT, VirtualHostedIT, FileSystemTlsIT): a running
+# store without them is restarted with them.
+bash scripts/local-store.sh start --tls --vhost
 # Keystone v3 and its Swift proxy beside the store (the Keystone ITs); exit 75: its packages cannot be
 # installed here, and those tests skip saying so.
 ks_started=0

@@ -210,7 +210,8 @@ class FileSystemUsabilityIT {
         // Hadoop's own redaction (hadoop.security.sensitive-config-keys) hides the new names, not the old.
         var redactor = new org.apache.hadoop.conf.ConfigRedactor(new Configuration());
         for (String key : new String[] {prefix + "access.secret", prefix + "swift.password", "fs.stork.access.secret",
-                "fs.stork.swift.password", prefix + "session.secret", "fs.stork.session.secret"}) {
+                "fs.stork.swift.password", prefix + "session.secret", "fs.stork.session.secret",
+                "fs.stork.ssl.truststore.password", prefix + "ssl.truststore.password"}) {
             assertThat(redactor.redact(key, "s3cr3t")).as(key).isNotEqualTo("s3cr3t");
         }
         // Why the S3 session token is session.secret and not S3A's session.token (which the S3 provider refuses).

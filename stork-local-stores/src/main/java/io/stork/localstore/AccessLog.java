@@ -34,11 +34,21 @@ public final class AccessLog {
 
     private final Path file;
     private final URI store;
+    private final String storageDomain;
 
     /** @param store the store's base URL, where marker requests go */
     public AccessLog(Path file, URI store) {
+        this(file, store, null);
+    }
+
+    /**
+     * @param storageDomain the store's s3api storage domain (virtual-hosted-style requests are counted under
+     *                      the bucket their Host header names), or null
+     */
+    public AccessLog(Path file, URI store, String storageDomain) {
         this.file = file;
         this.store = store;
+        this.storageDomain = storageDomain;
     }
 
     /** Starts counting: sends a start marker and waits until the store has logged it. */
@@ -150,7 +160,7 @@ public final class AccessLog {
         List<AccessLogEntry> entries = new ArrayList<>();
         scan(offset, Long.MAX_VALUE, (line, endOffset) -> {
             if (!line.contains("stork-marker-")) {
-                AccessLogEntry.parse(line).filter(e -> e.startTime() >= from && e.startTime() <= to).ifPresent(entries::add);
+                AccessLogEntry.parse(line, storageDomain).filter(e -> e.startTime() >= from && e.startTime() <= to).ifPresent(entries::add);
             }
             return true;
         });

@@ -11,15 +11,30 @@ import java.util.Optional;
  * {@code STORK-ACCESS method path status bytes_in bytes_out source start end txid user_agent headers}.
  * {@link #callType()} classifies it independently of any client, from the method, path, query and the
  * copy headers, for both the S3 and the Swift API.
+ *
+ * <p>A virtual-hosted-style S3 request names its bucket in the Host header, and the proxy logs the path
+ * as sent ({@code /key}): parsed with the store's storage domain, its {@link #path()} is the path-style
+ * one ({@code /bucket/key}), so it is classified like any other, and {@link #virtualHostBucket()} says it
+ * came host-style.
+ *
+ * @param virtualHostBucket the bucket a virtual-hosted-style request named in its Host header, or null
  */
 public record AccessLogEntry(String method, String path, String query, int status, long bytesReceived,
                              long bytesSent, String source, double startTime, String transactionId,
-                             String userAgent, String headers) {
+                             String userAgent, String headers, String virtualHostBucket) {
 
     static final String TAG = "STORK-ACCESS ";
 
     /** Parses a log line, or returns empty for lines of other loggers. */
     public static Optional<AccessLogEntry> parse(String line) {
+        return parse(line, null);
+    }
+
+    /**
+     * Parses a log line of a store whose s3api has a storage domain (null: none), or returns empty for
+     * lines of other loggers.
+     */
+    public static Optional<AccessLogEntry> parse(String line, String storageDomain) {
         int at = line.indexOf(TAG);
         if (at < 0) {
             return Optional.empty();
@@ -32,8 +47,32 @@ public record AccessLogEntry(String method, String path, String query, int statu
         int q = pathAndQuery.indexOf('?');
         String path = q < 0 ? pathAndQuery : pathAndQuery.substring(0, q);
         String query = q < 0 ? "" : pathAndQuery.substring(q + 1);
+        String headers = decode(f[10]);
+        String bucket = virtualHostBucket(headers, storageDomain);
+        if (bucket != null) {
+            path = "/" + bucket + (path.equals("/") ? "" : path);
+        }
         return Optional.of(new AccessLogEntry(f[0], path, query, Integer.parseInt(f[2]), number(f[3]), number(f[4]),
-                f[5], Double.parseDouble(f[6]), f[8], decode(f[9]), decode(f[10])));
+                f[5], Double.parseDouble(f[6]), f[8], decode(f[9]), headers, bucket));
+    }
+
+    /** The bucket in a Host header {@code <bucket>.<domain>[:port]}, as s3api reads it; null for other hosts. */
+    private static String virtualHostBucket(String headers, String storageDomain) {
+        if (storageDomain == null || storageDomain.isEmpty()) {
+            return null;
+        }
+        for (String header : headers.split("\n")) {
+            int colon = header.indexOf(':');
+            if (colon > 0 && header.substring(0, colon).trim().equalsIgnoreCase("host")) {
+                String host = header.substring(colon + 1).trim().toLowerCase(Locale.ROOT);
+                int port = host.lastIndexOf(':');
+                host = port > 0 ? host.substring(0, port) : host;
+                String suffix = "." + storageDomain.toLowerCase(Locale.ROOT);
+                return host.endsWith(suffix) && host.length() > suffix.length()
+                        ? host.substring(0, host.length() - suffix.length()) : null;
+            }
+        }
+        return null;
     }
 
     private static long number(String field) {

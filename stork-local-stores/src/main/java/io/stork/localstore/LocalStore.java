@@ -36,7 +36,8 @@ public final class LocalStore {
             Path root = repoRoot();
             Path envFile = envFile(root);
             if (!Files.exists(envFile) || !healthy(readEnv(envFile))) {
-                runScript(root, "start");
+                // The tests of TLS and of virtual-hosted requests need both options: ask for them.
+                runScript(root, "start", "--tls", "--vhost");
             }
             shared = new LocalStore(root, readEnv(envFile));
         }
@@ -99,18 +100,20 @@ public final class LocalStore {
         }
     }
 
-    private static void runScript(Path root, String command) {
-        int exit = script(root, command);
+    private static void runScript(Path root, String command, String... options) {
+        int exit = script(root, command, options);
         if (exit != 0) {
             throw new IllegalStateException("scripts/local-store.sh " + command + " failed with exit code " + exit);
         }
     }
 
-    /** Runs scripts/local-store.sh with {@code command}; its exit status. */
-    static int script(Path root, String command) {
+    /** Runs scripts/local-store.sh with {@code command} and its options; its exit status. */
+    static int script(Path root, String command, String... options) {
         try {
-            Process process = new ProcessBuilder("bash", root.resolve("scripts/local-store.sh").toString(), command)
-                    .inheritIO().start();
+            java.util.List<String> args = new java.util.ArrayList<>(
+                    java.util.List.of("bash", root.resolve("scripts/local-store.sh").toString(), command));
+            args.addAll(java.util.List.of(options));
+            Process process = new ProcessBuilder(args).inheritIO().start();
             return process.waitFor();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -179,7 +182,36 @@ public final class LocalStore {
     }
 
     public AccessLog accessLog() {
-        return new AccessLog(Paths.get(get("STORK_STORE_ACCESS_LOG")), URI.create("http://" + host() + ":" + port()));
+        return new AccessLog(Paths.get(get("STORK_STORE_ACCESS_LOG")), URI.create("http://" + host() + ":" + port()),
+                env.get("STORK_S3_STORAGE_DOMAIN"));
+    }
+
+    /**
+     * The store's https endpoint (scripts/local-store.sh start --tls), or a failure saying how to get one:
+     * tests of TLS never pass without it.
+     */
+    public LocalTls tls() {
+        if (!env.containsKey("STORK_S3_TLS_ENDPOINT")) {
+            throw new IllegalStateException("the local store runs without TLS: restart it with"
+                    + " scripts/local-store.sh start --tls (scripts/test.sh does)");
+        }
+        return new LocalTls(URI.create(get("STORK_S3_TLS_ENDPOINT")), URI.create(get("STORK_SWIFT_TLS_AUTH_URL")),
+                get("STORK_SWIFT_TLS_USER"), get("STORK_SWIFT_TLS_KEY"), Paths.get(get("STORK_TLS_TRUSTSTORE")),
+                get("STORK_TLS_TRUSTSTORE_PASSWORD"), Paths.get(get("STORK_TLS_CA_PEM")),
+                Paths.get(get("STORK_TLS_OTHER_TRUSTSTORE")));
+    }
+
+    /**
+     * The endpoint for virtual-hosted-style S3 requests and the buckets whose host names resolve to the
+     * store (scripts/local-store.sh start --vhost), or a failure saying how to get them.
+     */
+    public LocalVirtualHosts virtualHosts() {
+        if (!env.containsKey("STORK_S3_VHOST_BUCKETS")) {
+            throw new IllegalStateException("the local store has no virtual-hosted bucket names: restart it with"
+                    + " scripts/local-store.sh start --vhost (scripts/test.sh does; it writes /etc/hosts, as root)");
+        }
+        return new LocalVirtualHosts(URI.create(get("STORK_S3_VHOST_ENDPOINT")), get("STORK_S3_STORAGE_DOMAIN"),
+                java.util.List.of(get("STORK_S3_VHOST_BUCKETS").split(",")));
     }
 
     public Path repositoryRoot() {

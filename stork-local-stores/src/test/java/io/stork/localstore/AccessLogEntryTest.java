@@ -54,4 +54,22 @@ class AccessLogEntryTest {
         assertThat(entry.serverSideCopyRead()).isEqualTo(expected);
         assertThat(entry.bytesSent()).isEqualTo(50000);
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "GET|/key|Host:%20b1.stork.localhost:8080|b1|/b1/key|GET",
+        "PUT|/dir/key|X-Amz-Copy-Source:%20/b1/src%0AHost:%20b1.stork.localhost:8080|b1|/b1/dir/key|COPY",
+        "GET|/%3Flist-type%3D2|Host:%20b1.stork.localhost|b1|/b1|LIST",
+        "PUT|/|Host:%20b1.stork.localhost:8080|b1|/b1|BUCKET_CREATE",
+        "GET|/b1/key|Host:%20127.0.0.1:8080||/b1/key|GET",
+        "GET|/b1/key|Host:%20stork.localhost:8080||/b1/key|GET",
+    })
+    void virtualHostedRequestsAreCountedUnderTheBucketTheirHostNames(String method, String path, String headers,
+                                                                     String bucket, String pathStyle, CallType type) {
+        String line = "proxy-access: STORK-ACCESS " + method + " " + path + " 200 5 10 - 1.0 1.1 tx1 ua " + headers;
+        AccessLogEntry entry = AccessLogEntry.parse(line, "stork.localhost").orElseThrow();
+        assertThat(entry.virtualHostBucket()).isEqualTo(bucket);
+        assertThat(entry.path()).isEqualTo(pathStyle);
+        assertThat(entry.callType()).isEqualTo(type);
+    }
 }

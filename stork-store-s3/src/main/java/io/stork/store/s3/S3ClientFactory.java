@@ -34,11 +34,7 @@ final class S3ClientFactory {
                 .addPlugin(LegacyMd5Plugin.create())
                 .serviceConfiguration(S3Configuration.builder().chunkedEncodingEnabled(false).build())
                 .putAuthScheme(new UnsignedPayloadAuthScheme())
-                .httpClientBuilder(ApacheHttpClient.builder()
-                        .maxConnections(config.maxConnections())
-                        .connectionTimeout(config.connectTimeout())
-                        .socketTimeout(config.socketTimeout())
-                        .tcpKeepAlive(true))
+                .httpClientBuilder(httpClient(config))
                 // Retries belong to Stork's RetryPolicy (one policy for both APIs, idempotent calls only).
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
                         .retryStrategy(RetryMode.STANDARD)
@@ -46,5 +42,24 @@ final class S3ClientFactory {
                         .addExecutionInterceptor(counter)
                         .build())
                 .build();
+    }
+
+    private static ApacheHttpClient.Builder httpClient(S3StoreConfig config) {
+        ApacheHttpClient.Builder builder = ApacheHttpClient.builder()
+                .maxConnections(config.maxConnections())
+                .connectionTimeout(config.connectTimeout())
+                .socketTimeout(config.socketTimeout())
+                .tcpKeepAlive(true);
+        if (!config.tls().isJdkDefault()) {
+            // Loaded when the client is built; the provider checked the store when it read the settings.
+            builder.tlsTrustManagersProvider(() -> {
+                try {
+                    return config.tls().trustManagers();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+        return builder;
     }
 }

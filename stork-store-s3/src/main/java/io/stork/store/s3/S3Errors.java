@@ -11,6 +11,7 @@ import io.stork.store.OperationContext;
 import io.stork.store.RangeNotSatisfiableException;
 import io.stork.store.StoreException;
 import io.stork.store.StoreUnreachableException;
+import io.stork.store.TlsFailures;
 import io.stork.store.TransientStoreException;
 import io.stork.store.UnsupportedStoreOperationException;
 import io.stork.store.s3.credentials.S3Credentials;
@@ -28,6 +29,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /** Turns SDK exceptions into Stork's one-line {@link StoreException}s; never copies request headers. */
 final class S3Errors {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(S3Errors.class);
 
     private S3Errors() {
     }
@@ -79,6 +82,14 @@ final class S3Errors {
             case 501:
                 return new UnsupportedStoreOperationException(context, "not supported by this store's S3 API" + detail,
                         status, e);
+            case 400:
+                if ("AuthorizationHeaderMalformed".equals(code) && storeMessage != null
+                        && storeMessage.contains("region")) {
+                    // The request was signed for another region than the store's.
+                    return new StoreException(context, "request rejected" + detail + ": set fs.stork.region (or"
+                            + " fs.stork.bucket." + context.bucket() + ".region) to the store's region", status, e);
+                }
+                return new StoreException(context, "request rejected" + detail, status, e);
             default:
                 if (status == 429 || status >= 500) {
                     return new TransientStoreException(context,
@@ -90,6 +101,12 @@ final class S3Errors {
     }
 
     private static StoreException fromClientFailure(OperationContext context, SdkException e) {
+        java.util.Optional<String> tls = TlsFailures.describe(e, context.store().endpoint(), "fs.stork.endpoint");
+        if (tls.isPresent()) {
+            // Final, and complete in one line: the SDK's chain of handshake exceptions adds nothing a user acts on.
+            LOG.debug("{}: {}", context, tls.get(), e);
+            return new StoreUnreachableException(context, tls.get(), false, null);
+        }
         Throwable cause = rootIo(e);
         if (cause instanceof ConnectException || cause instanceof NoRouteToHostException) {
             return new StoreUnreachableException(context, "endpoint unreachable: connection refused", false, e);

@@ -3,6 +3,7 @@ package io.stork.store.s3;
 import io.stork.store.s3.credentials.CredentialOptions;
 import java.net.URI;
 import java.time.Duration;
+import io.stork.store.TlsTrust;
 import java.util.Objects;
 
 /**
@@ -20,7 +21,7 @@ import java.util.Objects;
 public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess, String accessKey,
                             String secretKey, long partSize, int maxPartsInFlight, int maxConnections,
                             Duration connectTimeout, Duration socketTimeout, boolean conditionalWrites,
-                            CredentialOptions credentials)
+                            CredentialOptions credentials, TlsTrust tls)
         implements io.stork.store.StoreConfig {
 
     public static final long MIN_PART_SIZE = 5L * 1024 * 1024;
@@ -55,14 +56,15 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
         if (credentials.sessionToken() != null && accessKey == null) {
             throw new IllegalArgumentException("an S3 session token needs the access key and secret it belongs to");
         }
+        tls = tls == null ? TlsTrust.jdkDefault() : tls;
     }
 
-    /** Settings without session token, provider classes or profile (as before they existed). */
+    /** Settings without session token, provider classes or profile, with the JDK's default trust. */
     public S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess, String accessKey, String secretKey,
                          long partSize, int maxPartsInFlight, int maxConnections, Duration connectTimeout,
                          Duration socketTimeout, boolean conditionalWrites) {
         this(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize, maxPartsInFlight, maxConnections,
-                connectTimeout, socketTimeout, conditionalWrites, CredentialOptions.NONE);
+                connectTimeout, socketTimeout, conditionalWrites, CredentialOptions.NONE, TlsTrust.jdkDefault());
     }
 
     /** Defaults for an endpoint: path-style, 32 MiB parts, 2 in flight (96 MiB per stream), 32 connections. */
@@ -74,24 +76,24 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
 
     public S3StoreConfig withPartSize(long size, int inFlight) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, size, inFlight,
-                maxConnections, connectTimeout, socketTimeout, conditionalWrites, credentials);
+                maxConnections, connectTimeout, socketTimeout, conditionalWrites, credentials, tls);
     }
 
     public S3StoreConfig withTimeouts(Duration connect, Duration socket) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
-                maxPartsInFlight, maxConnections, connect, socket, conditionalWrites);
+                maxPartsInFlight, maxConnections, connect, socket, conditionalWrites, credentials, tls);
     }
 
     public S3StoreConfig withCredentials(String newAccessKey, String newSecretKey) {
         // A session token belongs to the keys it was issued with: new keys drop it.
         return new S3StoreConfig(endpoint, region, pathStyleAccess, newAccessKey, newSecretKey, partSize,
                 maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites,
-                credentials.withSessionToken(null));
+                credentials.withSessionToken(null), tls);
     }
 
     public S3StoreConfig withCredentialOptions(CredentialOptions options) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
-                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites, options);
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites, options, tls);
     }
 
     @Override
@@ -101,7 +103,25 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
 
     public S3StoreConfig withConditionalWrites(boolean enabled) {
         return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
-                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, enabled, credentials);
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, enabled, credentials, tls);
+    }
+
+    /** Trusting {@code trust} for an https endpoint. */
+    public S3StoreConfig withTls(TlsTrust trust) {
+        return new S3StoreConfig(endpoint, region, pathStyleAccess, accessKey, secretKey, partSize,
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites, credentials, trust);
+    }
+
+    /** Path-style ({@code endpoint/bucket/key}) or virtual-hosted-style ({@code bucket.endpoint/key}) requests. */
+    public S3StoreConfig withPathStyleAccess(boolean pathStyle) {
+        return new S3StoreConfig(endpoint, region, pathStyle, accessKey, secretKey, partSize,
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites, credentials, tls);
+    }
+
+    /** Signing for {@code newRegion} (the store checks it against its own). */
+    public S3StoreConfig withRegion(String newRegion) {
+        return new S3StoreConfig(endpoint, newRegion, pathStyleAccess, accessKey, secretKey, partSize,
+                maxPartsInFlight, maxConnections, connectTimeout, socketTimeout, conditionalWrites, credentials, tls);
     }
 
     @Override
@@ -110,6 +130,6 @@ public record S3StoreConfig(URI endpoint, String region, boolean pathStyleAccess
                 + ", accessKey=" + (accessKey == null ? "(environment)" : accessKey)
                 + ", secretKey=" + (secretKey == null ? "(environment)" : "****")
                 + ", partSize=" + partSize + ", partsInFlight=" + maxPartsInFlight
-                + ", conditionalWrites=" + conditionalWrites + ", credentials=" + credentials + "]";
+                + ", conditionalWrites=" + conditionalWrites + ", credentials=" + credentials + ", tls=" + tls + "]";
     }
 }

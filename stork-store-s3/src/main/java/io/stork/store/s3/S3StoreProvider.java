@@ -8,6 +8,7 @@ import io.stork.store.StoreProvider;
 import io.stork.store.StoreSettings;
 import io.stork.store.s3.credentials.CredentialOptions;
 import io.stork.store.s3.credentials.S3Credentials;
+import io.stork.store.TlsTrust;
 import java.io.IOException;
 import java.time.Duration;
 
@@ -62,7 +63,8 @@ public final class S3StoreProvider implements StoreProvider {
                     s.getDuration(CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
                     s.getDuration(SOCKET_TIMEOUT, Duration.ofSeconds(60)),
                     s.getBoolean(CONDITIONAL_WRITES, false),
-                    credentials);
+                    credentials,
+                    TlsTrust.read(s));
         } catch (IllegalArgumentException e) { // the config's own checks: sizes, counts, the endpoint's form
             throw s.invalid(e.getMessage());
         }

@@ -48,7 +48,7 @@ final class AuthCall {
             throw new InterruptedIOException(context + ": interrupted");
         } catch (IOException e) {
             statistics.recordCall(CallType.AUTH, bytesSent, 0, true);
-            throw SwiftErrors.fromTransport(context, e);
+            throw SwiftErrors.fromTransport(context, e, request.uri());
         }
         statistics.recordCall(CallType.AUTH, bytesSent, response.body().length(), response.statusCode() >= 400);
         return response;

@@ -11,6 +11,7 @@ import io.stork.store.OperationContext;
 import io.stork.store.RangeNotSatisfiableException;
 import io.stork.store.StoreException;
 import io.stork.store.StoreUnreachableException;
+import io.stork.store.TlsFailures;
 import io.stork.store.TransientStoreException;
 import io.stork.store.UnsupportedStoreOperationException;
 import java.io.IOException;
@@ -79,6 +80,17 @@ final class SwiftErrors {
     }
 
     static StoreException fromTransport(OperationContext context, IOException e) {
+        return fromTransport(context, e, null);
+    }
+
+    /** @param target the URL the request went to (auth or storage URL); null: the store's auth URL */
+    static StoreException fromTransport(OperationContext context, IOException e, java.net.URI target) {
+        String endpoint = target == null ? context.store().endpoint() : origin(target);
+        java.util.Optional<String> tls = TlsFailures.describe(e, endpoint, "fs.stork.swift.auth.url");
+        if (tls.isPresent()) {
+            // Final, and complete in one line: the JDK's chain of handshake exceptions adds nothing a user acts on.
+            return new StoreUnreachableException(context, tls.get(), false, null);
+        }
         if (e instanceof HttpConnectTimeoutException) {
             return new StoreUnreachableException(context, "endpoint unreachable: connect timed out", true, e);
         }
@@ -101,6 +113,11 @@ final class SwiftErrors {
         }
         return new StoreUnreachableException(context, "connection failed: " + summary(String.valueOf(e.getMessage())),
                 true, e);
+    }
+
+    /** {@code https://host:port} of a URL: where a TLS handshake went. */
+    private static String origin(java.net.URI url) {
+        return url.getScheme() + "://" + url.getRawAuthority();
     }
 
     /** The first line of a store's error body, stripped of HTML, at most 200 characters. */

@@ -76,6 +76,7 @@ public final class SwiftObjectStore implements ObjectStore {
         this.statistics = StoreStatistics.forClient();
         HttpClient http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
+                .sslContext(sslContext(config))
                 .connectTimeout(config.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .executor(Executors.newCachedThreadPool(r -> {
@@ -90,6 +91,15 @@ public final class SwiftObjectStore implements ObjectStore {
         this.transport = new SwiftTransport(http, authenticator, statistics, description);
         this.largeObjects = new SwiftLargeObjects(this, transport);
         this.bulkDelete = new SwiftBulkDelete(transport, description, config);
+    }
+
+    /** The configured trust for https auth and storage URLs (the provider checked the trust store already). */
+    private static javax.net.ssl.SSLContext sslContext(SwiftStoreConfig config) {
+        try {
+            return config.tls().sslContext();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     SwiftLargeObjects largeObjects() {

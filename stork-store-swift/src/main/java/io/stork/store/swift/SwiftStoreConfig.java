@@ -2,6 +2,7 @@ package io.stork.store.swift;
 
 import java.net.URI;
 import java.time.Duration;
+import io.stork.store.TlsTrust;
 import java.util.Objects;
 
 /**
@@ -24,11 +25,13 @@ import java.util.Objects;
  *                           uploaded as a static large object in segments of this many bytes (1 MiB to
  *                           5 GiB), up to 1,000 segments
  * @param keystone           Keystone v3 settings; null for tempauth
+ * @param tls                whom the certificates of https auth and storage URLs must be signed by (null: the
+ *                           JDK's default trust)
  */
 public record SwiftStoreConfig(URI authUrl, String user, String key, URI storageUrlOverride,
                                int uploadChunkSize, int uploadBuffers, Duration connectTimeout,
                                Duration requestTimeout, boolean verifyUploads, long segmentSize,
-                               KeystoneConfig keystone)
+                               KeystoneConfig keystone, TlsTrust tls)
         implements io.stork.store.StoreConfig {
 
     private static final long MIB = 1024 * 1024;
@@ -51,14 +54,15 @@ public record SwiftStoreConfig(URI authUrl, String user, String key, URI storage
         }
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
+        tls = tls == null ? TlsTrust.jdkDefault() : tls;
     }
 
-    /** With tempauth. */
+    /** With tempauth and the JDK's default trust for https URLs. */
     public SwiftStoreConfig(URI authUrl, String user, String key, URI storageUrlOverride, int uploadChunkSize,
                             int uploadBuffers, Duration connectTimeout, Duration requestTimeout, boolean verifyUploads,
                             long segmentSize) {
         this(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers, connectTimeout, requestTimeout,
-                verifyUploads, segmentSize, null);
+                verifyUploads, segmentSize, null, TlsTrust.jdkDefault());
     }
 
     /** Without segmented uploads. */
@@ -76,49 +80,55 @@ public record SwiftStoreConfig(URI authUrl, String user, String key, URI storage
 
     public SwiftStoreConfig withUploadBuffers(int chunkSize, int buffers) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, chunkSize, buffers, connectTimeout,
-                requestTimeout, verifyUploads, segmentSize, keystone);
+                requestTimeout, verifyUploads, segmentSize, keystone, tls);
     }
 
     public SwiftStoreConfig withTimeouts(Duration connect, Duration request) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connect, request, verifyUploads, segmentSize, keystone);
+                connect, request, verifyUploads, segmentSize, keystone, tls);
     }
 
     public SwiftStoreConfig withCredentials(String newUser, String newKey) {
         return new SwiftStoreConfig(authUrl, newUser, newKey, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verifyUploads, segmentSize, keystone);
+                connectTimeout, requestTimeout, verifyUploads, segmentSize, keystone, tls);
     }
 
     public SwiftStoreConfig withStorageUrlOverride(URI url) {
         return new SwiftStoreConfig(authUrl, user, key, url, uploadChunkSize, uploadBuffers, connectTimeout,
-                requestTimeout, verifyUploads, segmentSize, keystone);
+                requestTimeout, verifyUploads, segmentSize, keystone, tls);
     }
 
     public SwiftStoreConfig withUploadVerification(boolean verify) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verify, segmentSize, keystone);
+                connectTimeout, requestTimeout, verify, segmentSize, keystone, tls);
     }
 
     /** Streamed objects past the first buffer become static large objects in segments of {@code bytes}. */
     public SwiftStoreConfig withSegmentSize(long bytes) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verifyUploads, bytes, keystone);
+                connectTimeout, requestTimeout, verifyUploads, bytes, keystone, tls);
     }
 
     /** Keystone v3 authentication at {@code authUrl} instead of tempauth. */
     public SwiftStoreConfig withKeystone(KeystoneConfig settings) {
         return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
-                connectTimeout, requestTimeout, verifyUploads, segmentSize, settings);
+                connectTimeout, requestTimeout, verifyUploads, segmentSize, settings, tls);
+    }
+
+    /** Trusting {@code trust} for https auth and storage URLs. */
+    public SwiftStoreConfig withTls(TlsTrust trust) {
+        return new SwiftStoreConfig(authUrl, user, key, storageUrlOverride, uploadChunkSize, uploadBuffers,
+                connectTimeout, requestTimeout, verifyUploads, segmentSize, keystone, trust);
     }
 
     @Override
     public String toString() {
         if (keystone != null) {
             return "SwiftStoreConfig[Keystone v3 at " + authUrl + ", " + keystone
-                    + (storageUrlOverride == null ? "" : ", storageUrl=" + storageUrlOverride) + "]";
+                    + (storageUrlOverride == null ? "" : ", storageUrl=" + storageUrlOverride) + ", tls=" + tls + "]";
         }
         return "SwiftStoreConfig[authUrl=" + authUrl + ", user=" + user + ", key=****"
-                + (storageUrlOverride == null ? "" : ", storageUrl=" + storageUrlOverride) + "]";
+                + (storageUrlOverride == null ? "" : ", storageUrl=" + storageUrlOverride) + ", tls=" + tls + "]";
     }
 
     @Override

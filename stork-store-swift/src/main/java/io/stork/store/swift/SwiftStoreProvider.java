@@ -6,6 +6,7 @@ import io.stork.store.StoreApi;
 import io.stork.store.StoreConfig;
 import io.stork.store.StoreProvider;
 import io.stork.store.StoreSettings;
+import io.stork.store.TlsTrust;
 import java.io.IOException;
 import java.time.Duration;
 
@@ -56,7 +57,7 @@ public final class SwiftStoreProvider implements StoreProvider {
                     s.getInt(UPLOAD_BUFFERS, 4),
                     s.getDuration(CONNECTION_TIMEOUT, Duration.ofSeconds(10)),
                     s.getDuration(SOCKET_TIMEOUT, Duration.ofSeconds(60)), false,
-                    s.getBytes(SEGMENT_SIZE, 0), keystone);
+                    s.getBytes(SEGMENT_SIZE, 0), keystone, TlsTrust.read(s));
         } catch (IllegalArgumentException e) { // the config's own checks: sizes, the auth URL's form, the endpoint's
             throw s.invalid(e.getMessage());
         }

@@ -88,7 +88,7 @@ final class SwiftTransport {
             throw new InterruptedIOException(context + ": interrupted");
         } catch (IOException e) {
             statistics.recordCall(type, 0, 0, true);
-            throw SwiftErrors.fromTransport(context, e);
+            throw SwiftErrors.fromTransport(context, e, request.uri());
         }
         record(type, bodyLength, response);
         return response;
