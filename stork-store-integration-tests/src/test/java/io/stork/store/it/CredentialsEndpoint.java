@@ -22,7 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *       {@code AWS_CONTAINER_CREDENTIALS_FULL_URI} ({@link #containerUri()});</li>
  *   <li>instance metadata, IMDSv2: {@code PUT /latest/api/token}, then with that token {@code GET
  *       /latest/meta-data/iam/security-credentials/} (the role) and {@code .../<role>}; the endpoint for
- *       {@code AWS_EC2_METADATA_SERVICE_ENDPOINT} ({@link #endpoint()}).</li>
+ *       {@code AWS_EC2_METADATA_SERVICE_ENDPOINT} ({@link #endpoint()});</li>
+ *   <li>STS {@code AssumeRoleWithWebIdentity} (EKS IRSA and other web identities): a form POST to
+ *       {@code /}, the endpoint for {@code AWS_ENDPOINT_URL_STS} ({@link #endpoint()}), answered in STS's
+ *       query-protocol XML; the web identity token it was sent is kept ({@link #webIdentityTokens()}).</li>
  * </ul>
  * Anything else (the SDK's newer "-extended" path among them) answers 404, which the SDK answers by the
  * legacy path. Every request is recorded ({@link #requests()}) with the headers tests look at.
@@ -45,6 +48,7 @@ final class CredentialsEndpoint implements AutoCloseable {
     private final String sessionToken;
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private final Map<String, AtomicLong> hits = new ConcurrentHashMap<>();
+    private final List<String> webIdentityTokens = new CopyOnWriteArrayList<>();
 
     /** @param sessionToken the {@code Token} of the answers (real endpoints always send one); null: none */
     CredentialsEndpoint(String accessKey, String secretKey, String sessionToken) throws IOException {
@@ -72,9 +76,36 @@ final class CredentialsEndpoint implements AutoCloseable {
         return requests.stream().filter(r -> r.line().equals(methodAndPath)).count();
     }
 
+    /** The web identity tokens STS requests carried, in order. */
+    List<String> webIdentityTokens() {
+        return List.copyOf(webIdentityTokens);
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         String method = exchange.getRequestMethod();
         String path = exchange.getRequestURI().getPath();
+        if (method.equals("POST") && path.equals("/")) {
+            String form = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            requests.add(new Request(method, path, null));
+            try (exchange) {
+                Map<String, String> params = new java.util.HashMap<>();
+                for (String pair : form.split("&")) {
+                    int eq = pair.indexOf('=');
+                    if (eq > 0) {
+                        params.put(java.net.URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                                java.net.URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+                    }
+                }
+                if ("AssumeRoleWithWebIdentity".equals(params.get("Action")) && params.get("WebIdentityToken") != null) {
+                    webIdentityTokens.add(params.get("WebIdentityToken"));
+                    exchange.getResponseHeaders().set("Content-Type", "text/xml");
+                    send(exchange, 200, assumeRoleXml(params.getOrDefault("RoleArn", "")));
+                } else {
+                    send(exchange, 400, "");
+                }
+            }
+            return;
+        }
         String imdsToken = exchange.getRequestHeaders().getFirst("X-aws-ec2-metadata-token");
         requests.add(new Request(method, path, imdsToken));
         try (exchange) {
@@ -102,6 +133,20 @@ final class CredentialsEndpoint implements AutoCloseable {
                 + "\"AccessKeyId\":\"" + accessKey + "\",\"SecretAccessKey\":\"" + secretKey + "\","
                 + (sessionToken == null ? "" : "\"Token\":\"" + sessionToken + "\",")
                 + "\"Expiration\":\"" + expiration + "\"}";
+    }
+
+    private String assumeRoleXml(String roleArn) {
+        String expiration = Instant.now().plus(1, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS).toString();
+        return "<AssumeRoleWithWebIdentityResponse xmlns=\"https://sts.amazonaws.com/doc/2011-06-15/\">"
+                + "<AssumeRoleWithWebIdentityResult><Credentials>"
+                + "<AccessKeyId>" + accessKey + "</AccessKeyId><SecretAccessKey>" + secretKey + "</SecretAccessKey>"
+                + "<SessionToken>" + (sessionToken == null ? "none" : sessionToken) + "</SessionToken>"
+                + "<Expiration>" + expiration + "</Expiration></Credentials>"
+                + "<SubjectFromWebIdentityToken>system:serviceaccount:stork:it</SubjectFromWebIdentityToken>"
+                + "<AssumedRoleUser><Arn>" + roleArn + "/stork-it</Arn><AssumedRoleId>AROASTORKIT:stork-it"
+                + "</AssumedRoleId></AssumedRoleUser><Provider>stork-it</Provider><Audience>sts.amazonaws.com</Audience>"
+                + "</AssumeRoleWithWebIdentityResult><ResponseMetadata><RequestId>stork-it-1</RequestId>"
+                + "</ResponseMetadata></AssumeRoleWithWebIdentityResponse>";
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {

@@ -45,7 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
 class S3CredentialsIT {
 
     private static final List<String> SDK_PROPERTIES = List.of("aws.containerCredentialsFullUri",
-            "aws.ec2MetadataServiceEndpoint", "aws.disableEc2Metadata", "aws.sharedCredentialsFile", "aws.configFile");
+            "aws.ec2MetadataServiceEndpoint", "aws.disableEc2Metadata", "aws.sharedCredentialsFile", "aws.configFile",
+            "aws.webIdentityTokenFile", "aws.roleArn", "aws.roleSessionName", "aws.endpointUrlSts", "aws.region");
     private static final String TOKEN = "session-token-the-store-is-sent";
 
     @TempDir
@@ -111,6 +112,26 @@ class S3CredentialsIT {
             // IMDSv2: every metadata read carried the session token the PUT handed out.
             assertThat(creds.requests()).filteredOn(r -> r.path().startsWith("/latest/meta-data/"))
                     .allSatisfy(r -> assertThat(r.imdsToken()).isNotNull());
+        }
+    }
+
+    @Test
+    void aWebIdentityTokenFileExchangedAtStsForKeys() throws IOException {
+        // EKS IRSA: a token file and a role; the SDK's web identity provider (in the sts module) asks STS,
+        // here the loopback endpoint through the SDK's own STS endpoint setting, for temporary keys.
+        try (CredentialsEndpoint creds = new CredentialsEndpoint(local.s3AccessKey(), local.s3SecretKey(), TOKEN)) {
+            Path tokenFile = Files.writeString(dir.resolve("web-identity-token"), "eyJ.stork-it-token.sig");
+            System.setProperty("aws.webIdentityTokenFile", tokenFile.toString());
+            System.setProperty("aws.roleArn", "arn:aws:iam::123456789012:role/stork-it");
+            System.setProperty("aws.roleSessionName", "stork-it");
+            System.setProperty("aws.endpointUrlSts", creds.endpoint().toString());
+            System.setProperty("aws.region", "us-east-1");
+            System.setProperty("aws.disableEc2Metadata", "true");
+            try (ObjectStore store = withoutKeys(CredentialOptions.NONE)) {
+                writeAndRead(store, "webidentity");
+            }
+            assertThat(creds.webIdentityTokens()).containsExactly("eyJ.stork-it-token.sig");
+            assertThat(creds.requests()).extracting(CredentialsEndpoint.Request::line).containsExactly("POST /");
         }
     }
 
