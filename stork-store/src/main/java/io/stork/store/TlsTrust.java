@@ -68,14 +68,12 @@ public record TlsTrust(String path, String type, String password) {
     public static TlsTrust read(StoreSettings settings) throws IOException {
         String path = settings.get(PATH, null);
         String type = settings.get(TYPE, null);
-        String password = settings.secret(PASSWORD);
         if (path == null) {
-            if (type != null || password != null) {
-                throw settings.invalid(settings.name(TYPE) + " and " + settings.name(PASSWORD) + " need "
-                        + settings.name(PATH));
-            }
+            // A type or password alone is not an error: they may be set for every bucket (a credential
+            // provider holding the global password) while only some buckets name a trust store.
             return JDK_DEFAULT;
         }
+        String password = settings.secret(PASSWORD);
         TlsTrust trust;
         try {
             trust = new TlsTrust(path, type, password);
