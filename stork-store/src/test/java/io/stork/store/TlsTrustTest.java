@@ -15,6 +15,18 @@ import org.junit.jupiter.api.Test;
 class TlsTrustTest {
 
     @Test
+    void aPasswordOrTypeWithoutAPathLeavesTheJdksTrust_soAGlobalPasswordDoesNotBreakOtherBuckets() throws IOException {
+        var settings = new StoreFactoryTest.MapSettings("plain", java.util.Map.of(
+                "ssl.truststore.password", "changeit", "ssl.truststore.type", "PKCS12"));
+        assertThat(TlsTrust.read(settings).isJdkDefault()).isTrue();
+        var missing = new StoreFactoryTest.MapSettings("b", java.util.Map.of(
+                "ssl.truststore.path", "/nonexistent/trust.p12", "ssl.truststore.password", "changeit"));
+        assertThatThrownBy(() -> TlsTrust.read(missing)).isInstanceOf(IOException.class)
+                .hasMessageStartingWith("b: ").hasMessageContaining("test.ssl.truststore.path")
+                .hasMessageNotContaining("changeit");
+    }
+
+    @Test
     void theTypeFollowsTheExtensionUnlessGiven() {
         assertThat(TlsTrust.of(Paths.get("/etc/ca.jks"), "p").type()).isEqualTo("JKS");
         assertThat(TlsTrust.of(Paths.get("/etc/ca.pem"), null).type()).isEqualTo("PEM");
