@@ -5,14 +5,15 @@
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
-bash scripts/prerequisites.sh >&2
+# The build's tools only: a release needs no object store.
+bash scripts/prerequisites.sh --build-only >&2
 VERSION="$(sed -n 's:^  <version>\(.*\)</version>.*:\1:p' pom.xml | head -1)"
 mvn -q -B --no-transfer-progress install -DskipTests >&2
 OUT="dist/stork-$VERSION"
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cp "stork-spark-runtime/target/stork-spark-runtime-$VERSION.jar" "stork-tools/target/stork-tools-$VERSION.jar" "$OUT/"
-cp docs/runtime-jar.md docs/pyspark.md "$OUT/"
+cp LICENSE docs/runtime-jar.md docs/pyspark.md "$OUT/"
 (cd "$OUT" && sha256sum ./*.jar > SHA256SUMS)
 echo "[release] $OUT:" >&2
 ls -la "$OUT" >&2
