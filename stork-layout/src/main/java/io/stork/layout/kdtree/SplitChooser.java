@@ -72,11 +72,16 @@ final class SplitChooser {
         if (history.isEmpty() || totalWeight <= 0 || candidates.size() == 1) {
             return candidates.get(0);
         }
+        // Which past queries touch this node does not depend on the candidate: judged once per node.
+        boolean[] touching = new boolean[history.size()];
+        for (int i = 0; i < touching.length; i++) {
+            touching[i] = history.get(i).box().intersects(columns, box);
+        }
         double[] cost = new double[dims];
         for (int d : candidates) {
             List<Object[]> sorted = KdTreeBuilder.sortedOn(columns, rows, d);
             int cut = KdTreeBuilder.cutNear(columns.get(d).type(), sorted, d, target);
-            cost[d] = cost(box, sorted, d, cut < sorted.size() ? sorted.get(cut)[d] : null);
+            cost[d] = cost(touching, sorted, d, cut < sorted.size() ? sorted.get(cut)[d] : null);
         }
         double best = candidates.stream().mapToDouble(d -> cost[d]).min().orElse(0);
         List<Integer> tied = candidates.stream().filter(d -> cost[d] <= best * (1 + tolerance) + 1e-12).toList();
@@ -87,10 +92,11 @@ final class SplitChooser {
     }
 
     /**
-     * The blended share of queries that straddle a split of the node ({@code box}, its rows sorted on
-     * column {@code d}) at {@code split}; 0 when there is no boundary (every row on one side).
+     * The blended share of queries that straddle a split of the node (its rows sorted on column
+     * {@code d}; {@code touching[i]}: whether past query i touches the node's box) at {@code split}; 0 when
+     * there is no boundary (every row on one side).
      */
-    double cost(Box box, List<Object[]> sorted, int d, Object split) {
+    double cost(boolean[] touching, List<Object[]> sorted, int d, Object split) {
         if (split == null) {
             return 0;
         }
@@ -100,10 +106,11 @@ final class SplitChooser {
         double local = 0;
         double localWeight = 0;
         double shape = 0;
-        for (Weighted q : history) {
+        for (int i = 0; i < history.size(); i++) {
+            Weighted q = history.get(i);
             Range r = q.box().range(d);
             shape += q.weight() * bandShare(t, r, axis, at);
-            if (q.box().intersects(columns, box)) {
+            if (touching[i]) {
                 localWeight += q.weight();
                 local += straddles(t, r, split) ? q.weight() : 0;
             }

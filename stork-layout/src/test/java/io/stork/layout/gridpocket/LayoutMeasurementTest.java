@@ -50,11 +50,11 @@ class LayoutMeasurementTest {
         KdTreeModel steered = KdTreeBuilder.of(KEY, BUCKETS)
                 .withHistory(QueryHistory.of(1000, past), Duration.ofDays(7), NOW).build(sample);
 
-        double withHistory = touched(keys, steered::bucketOf, measure);
-        double withoutHistory = touched(keys, plain::bucketOf, measure);
+        double withHistory = reads(keys, steered::bucketOf, BUCKETS, 4, measure).buckets();
+        double withoutHistory = reads(keys, plain::bucketOf, BUCKETS, 4, measure).buckets();
         int chunk = (keys.size() + BUCKETS - 1) / BUCKETS;
         int[] arrival = {0};
-        double arrivalOrder = touched(keys, k -> arrival[0]++ / chunk, measure);
+        double arrivalOrder = reads(keys, k -> arrival[0]++ / chunk, BUCKETS, 4, measure).buckets();
         System.out.printf("buckets touched per 5x5 km query (of %d): k-d tree with history %.2f, without %.2f, "
                 + "no layout (arrival order) %.2f%n", BUCKETS, withHistory, withoutHistory, arrivalOrder);
 
@@ -95,9 +95,9 @@ class LayoutMeasurementTest {
         KdTreeModel steered = KdTreeBuilder.of(dateLatLon, n)
                 .withHistory(QueryHistory.of(1000, past), Duration.ofDays(7), NOW).build(sample);
 
-        double withHistory = rowsRead(keys, steered::bucketOf, n, measure);
-        double sameKeyWithout = rowsRead(keys, roundRobin::bucketOf, n, measure);
-        double latLonWithout = rowsRead(keys, k -> latLon.bucketOf(new Object[] {k[1], k[2]}), n, measure);
+        double withHistory = reads(keys, steered::bucketOf, n, 1, measure).rows();
+        double sameKeyWithout = reads(keys, roundRobin::bucketOf, n, 1, measure).rows();
+        double latLonWithout = reads(keys, k -> latLon.bucketOf(new Object[] {k[1], k[2]}), n, 1, measure).rows();
         System.out.printf("rows read per query (5/10/20 km mix, %d buckets): k-d tree with history %.0f, "
                 + "(date, lat, lon) round-robin %.0f, (lat, lon) %.0f%n", n, withHistory, sameKeyWithout, latLonWithout);
 
@@ -105,15 +105,23 @@ class LayoutMeasurementTest {
         assertThat(withHistory).isLessThan(0.95 * latLonWithout);
     }
 
-    /** Mean rows per query of the buckets whose (date, lat, lon) min/max box intersects the query's. */
-    private static double rowsRead(List<Object[]> keys, ToIntFunction<Object[]> route, int n,
-                                   List<GeoQueries.GeoQuery> qs) {
+    private static Object[] key(Reading r) {
+        return new Object[] {r.date(), r.vid(), (long) r.size(), r.temp(), r.lat(), r.lon()};
+    }
+
+    /** Per query, the mean buckets whose (date, lat, lon) min/max box intersects the query's, and their rows. */
+    private record Reads(double buckets, double rows) {
+    }
+
+    /** {@code keys} routed into {@code n} buckets; the date at index 0, lat and lon at {@code lat}, {@code lat + 1}. */
+    private static Reads reads(List<Object[]> keys, ToIntFunction<Object[]> route, int n, int lat,
+                               List<GeoQueries.GeoQuery> qs) {
         double[][] box = new double[n][];
         long[] rows = new long[n];
         for (Object[] k : keys) {
             int b = route.applyAsInt(k);
             rows[b]++;
-            double[] v = {((Long) k[0]).doubleValue(), (Double) k[1], (Double) k[2]};
+            double[] v = {((Long) k[0]).doubleValue(), (Double) k[lat], (Double) k[lat + 1]};
             if (box[b] == null) {
                 box[b] = new double[] {v[0], v[0], v[1], v[1], v[2], v[2]};
             }
@@ -122,7 +130,8 @@ class LayoutMeasurementTest {
                 box[b][2 * d + 1] = Math.max(box[b][2 * d + 1], v[d]);
             }
         }
-        long total = 0;
+        long buckets = 0;
+        long rowsRead = 0;
         for (GeoQueries.GeoQuery q : qs) {
             double[] qb = {q.fromSeconds(), q.toSeconds(), q.minLat(), q.maxLat(), q.minLon(), q.maxLon()};
             for (int b = 0; b < n; b++) {
@@ -130,41 +139,10 @@ class LayoutMeasurementTest {
                 for (int d = 0; hit && d < 3; d++) {
                     hit = qb[2 * d] <= box[b][2 * d + 1] && box[b][2 * d] <= qb[2 * d + 1];
                 }
-                total += hit ? rows[b] : 0;
+                buckets += hit ? 1 : 0;
+                rowsRead += hit ? rows[b] : 0;
             }
         }
-        return (double) total / qs.size();
-    }
-
-    private static Object[] key(Reading r) {
-        return new Object[] {r.date(), r.vid(), (long) r.size(), r.temp(), r.lat(), r.lon()};
-    }
-
-    /** Mean buckets per query whose (date, lat, lon) min/max box intersects the query's. */
-    private static double touched(List<Object[]> keys, ToIntFunction<Object[]> route, List<GeoQueries.GeoQuery> qs) {
-        double[][] box = new double[BUCKETS][];
-        for (Object[] k : keys) {
-            int b = route.applyAsInt(k);
-            double[] v = {((Long) k[0]).doubleValue(), (Double) k[4], (Double) k[5]};
-            if (box[b] == null) {
-                box[b] = new double[] {v[0], v[0], v[1], v[1], v[2], v[2]};
-            }
-            for (int d = 0; d < 3; d++) {
-                box[b][2 * d] = Math.min(box[b][2 * d], v[d]);
-                box[b][2 * d + 1] = Math.max(box[b][2 * d + 1], v[d]);
-            }
-        }
-        long total = 0;
-        for (GeoQueries.GeoQuery q : qs) {
-            double[] qb = {q.fromSeconds(), q.toSeconds(), q.minLat(), q.maxLat(), q.minLon(), q.maxLon()};
-            for (double[] b : box) {
-                boolean hit = b != null;
-                for (int d = 0; hit && d < 3; d++) {
-                    hit = qb[2 * d] <= b[2 * d + 1] && b[2 * d] <= qb[2 * d + 1];
-                }
-                total += hit ? 1 : 0;
-            }
-        }
-        return (double) total / qs.size();
+        return new Reads((double) buckets / qs.size(), (double) rowsRead / qs.size());
     }
 }

@@ -1,22 +1,16 @@
 package io.stork.store.it;
 
+import static io.stork.store.it.CountedRoundTrip.counted;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.stork.localstore.AccessLog;
 import io.stork.localstore.AccessLogEntry;
 import io.stork.localstore.LocalTls;
 import io.stork.localstore.StoreCallCounts;
-import io.stork.store.ByteRange;
 import io.stork.store.CallType;
-import io.stork.store.ListEntry;
-import io.stork.store.ListRequest;
 import io.stork.store.ObjectKey;
 import io.stork.store.ObjectStore;
-import io.stork.store.PutBody;
-import io.stork.store.PutOptions;
 import io.stork.store.StoreApi;
-import io.stork.store.StoreIterator;
 import io.stork.store.StoreUnreachableException;
 import io.stork.store.TlsTrust;
 import io.stork.store.s3.S3ObjectStore;
@@ -28,7 +22,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -76,35 +69,13 @@ class TlsIT {
 
             ObjectKey key = ObjectKey.of(bucket, "dir/over-tls.txt");
             byte[] data = "sent over TLS".getBytes(StandardCharsets.UTF_8);
-            assertThat(counted(store, all, () -> store.put(key, PutBody.of(data), PutOptions.defaults())).byType())
-                    .isEqualTo(Map.of(CallType.PUT, 1L));
-            assertThat(counted(store, all, () -> {
-                try (var in = store.get(key, ByteRange.all())) {
-                    assertThat(in.readAllBytes()).isEqualTo(data);
-                }
-            }).byType()).isEqualTo(Map.of(CallType.GET, 1L));
-            assertThat(counted(store, all, () -> {
-                try (StoreIterator<ListEntry> it = store.list(ListRequest.of(bucket, "dir/"))) {
-                    assertThat(it.hasNext()).isTrue();
-                    assertThat(((ListEntry.ListedObject) it.next()).name()).isEqualTo("dir/over-tls.txt");
-                    assertThat(it.hasNext()).isFalse();
-                }
-            }).byType()).isEqualTo(Map.of(CallType.LIST, 1L));
-            assertThat(counted(store, all, () -> store.delete(key)).byType()).isEqualTo(Map.of(CallType.DELETE, 1L));
+            CountedRoundTrip.putGetListDelete(store, all, key, data, "dir/");
             counted(store, all, () -> store.deleteBucket(bucket));
 
             // Every call reached the proxy through the TLS port (Swift's too: the storage URL is https there).
             assertThat(all).isNotEmpty().allSatisfy(e ->
                     assertThat(e.headers()).as(e.method() + " " + e.path()).contains("Host: localhost:" + tlsPort));
         }
-    }
-
-    /** The calls the store logged for an action (checked against the client's own counts), kept in {@code all}. */
-    private static StoreCallCounts counted(ObjectStore store, List<AccessLogEntry> all, CallCountIT.IoAction action)
-            throws IOException {
-        StoreCallCounts counts = CallCountIT.measured(store, action);
-        all.addAll(counts.entries());
-        return counts;
     }
 
     @Test

@@ -1,28 +1,22 @@
 package io.stork.store.it;
 
+import static io.stork.store.it.CountedRoundTrip.counted;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.stork.localstore.AccessLogEntry;
 import io.stork.localstore.LocalVirtualHosts;
-import io.stork.localstore.StoreCallCounts;
-import io.stork.store.ByteRange;
-import io.stork.store.CallType;
-import io.stork.store.ListEntry;
-import io.stork.store.ListRequest;
 import io.stork.store.ObjectKey;
 import io.stork.store.ObjectStore;
 import io.stork.store.PutBody;
 import io.stork.store.PutOptions;
 import io.stork.store.StoreException;
-import io.stork.store.StoreIterator;
 import io.stork.store.s3.S3ObjectStore;
 import io.stork.store.s3.S3StoreConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -52,21 +46,7 @@ class VirtualHostedIT {
         try (ObjectStore store = new S3ObjectStore(config)) {
             // The bucket's name is fixed (only fixed names resolve): it may exist from an earlier run.
             counted(store, all, () -> store.createBucket(bucket));
-            assertThat(counted(store, all, () -> store.put(key, PutBody.of(data), PutOptions.defaults())).byType())
-                    .isEqualTo(Map.of(CallType.PUT, 1L));
-            assertThat(counted(store, all, () -> {
-                try (var in = store.get(key, ByteRange.all())) {
-                    assertThat(in.readAllBytes()).isEqualTo(data);
-                }
-            }).byType()).isEqualTo(Map.of(CallType.GET, 1L));
-            assertThat(counted(store, all, () -> {
-                try (StoreIterator<ListEntry> it = store.list(ListRequest.of(bucket, prefix))) {
-                    assertThat(it.hasNext()).isTrue();
-                    assertThat(((ListEntry.ListedObject) it.next()).name()).isEqualTo(prefix + "hosted.txt");
-                    assertThat(it.hasNext()).isFalse();
-                }
-            }).byType()).isEqualTo(Map.of(CallType.LIST, 1L));
-            assertThat(counted(store, all, () -> store.delete(key)).byType()).isEqualTo(Map.of(CallType.DELETE, 1L));
+            CountedRoundTrip.putGetListDelete(store, all, key, data, prefix);
         }
         assertThat(all).isNotEmpty().allSatisfy(e -> {
             assertThat(e.virtualHostBucket()).as(e.method() + " " + e.path()).isEqualTo(bucket);
@@ -104,12 +84,5 @@ class VirtualHostedIT {
                     .contains("set fs.stork.region (or fs.stork.bucket." + bucket + ".region) to the store's region");
             right.deleteBucket(bucket);
         }
-    }
-
-    private static StoreCallCounts counted(ObjectStore store, List<AccessLogEntry> all, CallCountIT.IoAction action)
-            throws IOException {
-        StoreCallCounts counts = CallCountIT.measured(store, action);
-        all.addAll(counts.entries());
-        return counts;
     }
 }
