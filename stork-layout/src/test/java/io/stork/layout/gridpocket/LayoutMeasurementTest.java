@@ -105,6 +105,45 @@ class LayoutMeasurementTest {
         assertThat(withHistory).isLessThan(0.95 * latLonWithout);
     }
 
+    /**
+     * A history of the smallest boxes only (5 km, one-day windows): the tree it steers over (date, lat, lon)
+     * reads no more rows than the (lat, lon) tree for the boxes it saw, and fewer for the larger boxes it did
+     * not (10 and 20 km): time splits where cities make space too fine to pay. With a mixed 5/10/20 km
+     * history (the test above) the tree gives up a little on 5 km boxes for the 20 km ones.
+     */
+    @Test
+    void aHistoryOfSmallBoxes_steersATreeThatReadsNoMoreThanTheLatLonTreeAtAnyBoxSize() {
+        GridPocketGenerator data = new GridPocketGenerator(42, 1500, START, 672);
+        List<Object[]> keys = data.readingList().stream().map(r -> new Object[] {r.date(), r.lat(), r.lon()}).toList();
+        java.util.Random pick = new java.util.Random(7);
+        List<Object[]> sample = keys.stream().filter(k -> pick.nextInt(10) == 0).toList();
+        GeoQueries geo = new GeoQueries(data, 43);
+        List<QueryRecord> past = new ArrayList<>();
+        for (GeoQueries.GeoQuery q : geo.historySet(100, 5, 96)) {
+            past.add(q.toRecord(NOW - past.size() * 60_000L));
+        }
+        List<Column> dateLatLon = List.of(Column.of("date", ColumnType.LONG), Column.of("lat", ColumnType.DOUBLE),
+                Column.of("lon", ColumnType.DOUBLE));
+        int n = 128;
+        KdTreeModel latLon = KdTreeBuilder.of(dateLatLon.subList(1, 3), n)
+                .build(sample.stream().map(k -> new Object[] {k[1], k[2]}).toList());
+        KdTreeModel steered = KdTreeBuilder.of(dateLatLon, n)
+                .withHistory(QueryHistory.of(1000, past), Duration.ofDays(7), NOW).build(sample);
+        double[] ratio = new double[3];
+        double[] sizes = {5, 10, 20};
+        for (int s = 0; s < sizes.length; s++) {
+            List<GeoQueries.GeoQuery> measure = geo.measureSet(200, sizes[s], 96);
+            double withHistory = reads(keys, steered::bucketOf, n, 1, measure).rows();
+            double latLonRows = reads(keys, k -> latLon.bucketOf(new Object[] {k[1], k[2]}), n, 1, measure).rows();
+            ratio[s] = withHistory / latLonRows;
+            System.out.printf("%.0f km boxes, %d buckets, history of 5 km boxes: rows read %.0f with history, "
+                    + "%.0f (lat, lon)%n", sizes[s], n, withHistory, latLonRows);
+        }
+        assertThat(ratio[0]).isLessThanOrEqualTo(1.0);
+        assertThat(ratio[1]).isLessThan(0.95);
+        assertThat(ratio[2]).isLessThan(0.9);
+    }
+
     private static Object[] key(Reading r) {
         return new Object[] {r.date(), r.vid(), (long) r.size(), r.temp(), r.lat(), r.lon()};
     }
