@@ -12,6 +12,7 @@
 #   local-store.sh status         print whether it runs and where
 #   local-store.sh env            print the store.env of a running store
 #   local-store.sh logs           print where the logs are
+#   local-store.sh bucket NAME    create bucket NAME (a Swift container: the same bucket over S3)
 #   local-store.sh keystone-start add Keystone v3 and a Keystone-enabled Swift proxy to the running store
 #                                 (installs their packages; exit 75 if that is impossible); or set
 #                                 STORK_STORE_KEYSTONE=1 for `start`. `stop` stops them too.
@@ -79,6 +80,22 @@ free_port() {
 }
 
 pid_alive() { [ -f "$RUN/$1.pid" ] && kill -0 "$(cat "$RUN/$1.pid")" 2>/dev/null; }
+
+# A bucket for users of the running store (the tests make their own through the clients).
+make_bucket() {
+  local name="$1" headers token url
+  [[ "$name" =~ ^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$ ]] \
+    || die "bucket: give a bucket name of 3-63 lower-case letters, digits, dots or dashes, not '$name'"
+  healthy || die "not running (start it first: bash scripts/local-store.sh start)"
+  # shellcheck disable=SC1090
+  . "$ENV_FILE"
+  headers=$(curl -fsS -m 10 -D - -o /dev/null -H "X-Auth-User: $STORK_SWIFT_USER" \
+      -H "X-Auth-Key: $STORK_SWIFT_KEY" "$STORK_SWIFT_AUTH_URL") || die "bucket: authentication failed"
+  token=$(printf '%s' "$headers" | tr -d '\r' | sed -n 's/^[Xx]-[Aa]uth-[Tt]oken: //p')
+  url=$(printf '%s' "$headers" | tr -d '\r' | sed -n 's/^[Xx]-[Ss]torage-[Uu]rl: //p')
+  curl -fsS -m 10 -o /dev/null -X PUT -H "X-Auth-Token: $token" "$url/$name" || die "bucket: could not create '$name'"
+  echo "bucket $name ready (S3: $STORK_S3_ENDPOINT, Swift: $url)"
+}
 
 healthy() {
   [ -f "$ENV_FILE" ] || return 1
@@ -370,6 +387,7 @@ case "${1:-}" in
   status) cmd_status ;;
   env) healthy || die "not running"; cat "$ENV_FILE" ;;
   logs) echo "$LOGS" ;;
+  bucket) make_bucket "${2:-}" ;;
   keystone-start) keystone_start ;;
   keystone-stop) keystone_stop ;;
   *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
