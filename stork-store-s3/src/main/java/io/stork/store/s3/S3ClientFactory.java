@@ -1,6 +1,5 @@
 package io.stork.store.s3;
 
-import io.stork.store.s3.credentials.S3Credentials;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
@@ -20,11 +19,12 @@ final class S3ClientFactory {
     private S3ClientFactory() {
     }
 
-    static S3Client create(S3StoreConfig config, S3CallCounter counter) {
+    static S3Client create(S3StoreConfig config, S3CallCounter counter,
+                           software.amazon.awssdk.auth.credentials.AwsCredentialsProvider credentials) {
         return S3Client.builder()
                 .endpointOverride(config.endpoint())
                 .region(Region.of(config.region()))
-                .credentialsProvider(S3Credentials.provider(config.accessKey(), config.secretKey(), config.credentials()))
+                .credentialsProvider(credentials)
                 .forcePathStyle(config.pathStyleAccess())
                 // Recent SDKs add CRC checksums (sent as aws-chunked trailers) to every upload; stores
                 // without aws-chunked support answer 501. Send and check checksums only where S3 requires.

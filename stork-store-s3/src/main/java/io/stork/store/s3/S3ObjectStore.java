@@ -58,6 +58,8 @@ public final class S3ObjectStore implements ObjectStore {
     private static final AtomicInteger UPLOAD_THREADS = new AtomicInteger();
 
     private final S3Client s3;
+    /** Made for this store and closed with it: the SDK's client leaves a given provider open. */
+    private final software.amazon.awssdk.auth.credentials.AwsCredentialsProvider credentials;
     private final S3StoreConfig config;
     private final StoreDescription description;
     private final StoreStatistics statistics;
@@ -74,7 +76,9 @@ public final class S3ObjectStore implements ObjectStore {
         this.partRetries = partRetries;
         this.description = new StoreDescription(StoreApi.S3, config.endpoint().toString());
         this.statistics = StoreStatistics.forClient();
-        this.s3 = S3ClientFactory.create(config, new S3CallCounter(statistics));
+        this.credentials = io.stork.store.s3.credentials.S3Credentials.provider(config.accessKey(), config.secretKey(),
+                config.credentials());
+        this.s3 = S3ClientFactory.create(config, new S3CallCounter(statistics), credentials);
         this.uploadPool = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "stork-s3-upload-" + UPLOAD_THREADS.incrementAndGet());
             t.setDaemon(true);
@@ -273,6 +277,8 @@ public final class S3ObjectStore implements ObjectStore {
     public void close() {
         uploadPool.shutdownNow();
         s3.close();
+        // Whether the client closes a provider it was given differs by SDK version: close it here, once.
+        io.stork.store.s3.credentials.S3Credentials.close(credentials);
     }
 
     /**

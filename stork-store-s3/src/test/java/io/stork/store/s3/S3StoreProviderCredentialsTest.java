@@ -45,6 +45,23 @@ class S3StoreProviderCredentialsTest {
     }
 
     @Test
+    void closingTheStoreClosesTheCredentialProvidersItMade() throws IOException {
+        TestProviders.Closing.CLOSED.set(0);
+        TestProviders.Shared.CLOSED.set(0);
+        S3StoreConfig classes = config(Map.of("s3.credentials.provider",
+                TestProviders.Shared.class.getName() + "," + TestProviders.Closing.class.getName()));
+        S3ObjectStore store = new S3ObjectStore(classes);
+        assertThat(TestProviders.Closing.CLOSED.get()).isZero();
+        store.close();
+        store.close();
+        // Made by its constructor for this store: closed once, so the default chain's (or a user's) refresh
+        // threads and connections do not outlive the store. Made by a static create(): maybe shared by the
+        // JVM (DefaultCredentialsProvider.create() is), so left open.
+        assertThat(TestProviders.Closing.CLOSED.get()).isEqualTo(1);
+        assertThat(TestProviders.Shared.CLOSED.get()).isZero();
+    }
+
+    @Test
     void oneLineFailuresNamingTheKey() {
         assertThat(failure(Map.of("session.secret", "s3cr3t"))).isEqualTo("b: fs.stork.session.secret needs "
                 + "fs.stork.access.key and fs.stork.access.secret (the keys it was issued with)");

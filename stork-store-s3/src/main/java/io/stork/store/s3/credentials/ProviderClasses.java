@@ -51,11 +51,20 @@ final class ProviderClasses {
     }
 
     /** A new instance of a class {@link #load} accepted, as a provider of the SDK this class is linked with. */
-    static AwsCredentialsProvider instantiate(String key, String name) {
+    /**
+     * A provider made from a class name, and whether it is this store's alone: one made by a static
+     * {@code create()} may be shared (the SDK's {@code DefaultCredentialsProvider.create()} is a JVM-wide
+     * singleton), so its owner must not close it.
+     */
+    record Made(AwsCredentialsProvider provider, boolean owned) {
+    }
+
+    static Made instantiate(String key, String name) {
         Class<?> c = load(key, name);
         Object instance;
+        Method create;
         try {
-            Method create = factory(c);
+            create = factory(c);
             instance = create != null ? create.invoke(null) : constructor(c).newInstance();
         } catch (InvocationTargetException e) {
             throw new IllegalArgumentException(key + ": " + name + " failed to construct: " + describe(e.getCause()), e);
@@ -63,9 +72,9 @@ final class ProviderClasses {
             throw new IllegalArgumentException(key + ": " + name + " failed to construct: " + describe(e), e);
         }
         if (instance instanceof AwsCredentialsProvider provider) {
-            return provider;
+            return new Made(provider, create == null);
         }
-        return new ForeignCredentialsProvider(instance, resolveMethod(c));
+        return new Made(new ForeignCredentialsProvider(instance, resolveMethod(c)), false);
     }
 
     private static Class<?> find(String key, String name) {

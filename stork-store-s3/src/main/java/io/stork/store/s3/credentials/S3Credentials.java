@@ -55,25 +55,65 @@ public final class S3Credentials {
         }
         if (!options.providers().isEmpty()) {
             List<AwsCredentialsProvider> providers = new ArrayList<>();
+            List<AwsCredentialsProvider> owned = new ArrayList<>();
             for (String name : options.providers()) {
-                providers.add(ProviderClasses.instantiate(options.providersKey(), name));
+                ProviderClasses.Made made = ProviderClasses.instantiate(options.providersKey(), name);
+                providers.add(made.provider());
+                if (made.owned()) {
+                    owned.add(made.provider());
+                }
             }
             AwsCredentialsProviderChain chain = AwsCredentialsProviderChain.builder()
                     .credentialsProviders(providers).reuseLastProviderEnabled(true).build();
-            return new Described(chain, options.providersKey() + " (" + String.join(", ", options.providers()) + ")");
+            return new Described(chain, options.providersKey() + " (" + String.join(", ", options.providers()) + ")",
+                    List.copyOf(owned));
         }
         DefaultCredentialsProvider.Builder chain = DefaultCredentialsProvider.builder();
         if (options.profile() != null) {
             chain.profileName(options.profile());
         }
-        return new Described(chain.build(), "the access key and secret (unset), then the AWS SDK's default chain:"
+        DefaultCredentialsProvider defaults = chain.build();
+        return new Described(defaults, "the access key and secret (unset), then the AWS SDK's default chain:"
                 + " environment, system properties, web identity token file, profile '"
                 + (options.profile() == null ? "default or $AWS_PROFILE" : options.profile())
-                + "', container credentials, instance metadata");
+                + "', container credentials, instance metadata", List.of(defaults));
     }
 
-    /** A chain whose failure says, in one line, what it tried. */
-    private record Described(AwsCredentialsProvider chain, String tried) implements AwsCredentialsProvider {
+    /**
+     * Closes what {@link #provider} made, if it holds anything (the SDK's default chain and the
+     * container and instance-metadata providers keep refresh threads and HTTP clients; the SDK's S3 client
+     * does not close a provider it was given). Static keys hold nothing.
+     */
+    public static void close(AwsCredentialsProvider provider) {
+        if (provider instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                // Closing frees threads and connections only; a failure there must not fail the store's close.
+            }
+        }
+    }
+
+    /**
+     * A chain whose failure says, in one line, what it tried. Closing it closes the providers made for it
+     * alone ({@code owned}, not those a static {@code create()} may share) that hold anything; the chain
+     * itself is not closed (it would close every provider, shared ones too).
+     */
+    private record Described(AwsCredentialsProvider chain, String tried, List<AwsCredentialsProvider> owned,
+                             java.util.concurrent.atomic.AtomicBoolean closed)
+            implements AwsCredentialsProvider, software.amazon.awssdk.utils.SdkAutoCloseable {
+
+        Described(AwsCredentialsProvider chain, String tried, List<AwsCredentialsProvider> owned) {
+            this(chain, tried, owned, new java.util.concurrent.atomic.AtomicBoolean());
+        }
+
+        /** Once, however many times it is asked (the SDK's client may close a provider it was given too). */
+        @Override
+        public void close() {
+            if (closed.compareAndSet(false, true)) {
+                owned.forEach(S3Credentials::close);
+            }
+        }
 
         @Override
         public AwsCredentials resolveCredentials() {

@@ -24,6 +24,44 @@ public final class TestProviders {
         }
     }
 
+    /** A provider that holds something to free: counts its closes. */
+    public static final class Closing implements AwsCredentialsProvider, AutoCloseable {
+        public static final AtomicInteger CLOSED = new AtomicInteger();
+
+        @Override
+        public AwsCredentials resolveCredentials() {
+            return AwsBasicCredentials.create("closing-id", "closing-secret");
+        }
+
+        @Override
+        public void close() {
+            CLOSED.incrementAndGet();
+        }
+    }
+
+    /** A closeable provider whose create() hands out one instance to all, as DefaultCredentialsProvider.create() does. */
+    public static final class Shared implements AwsCredentialsProvider, AutoCloseable {
+        public static final Shared INSTANCE = new Shared();
+        public static final AtomicInteger CLOSED = new AtomicInteger();
+
+        private Shared() {
+        }
+
+        public static Shared create() {
+            return INSTANCE;
+        }
+
+        @Override
+        public AwsCredentials resolveCredentials() {
+            return AwsBasicCredentials.create("shared-id", "shared-secret");
+        }
+
+        @Override
+        public void close() {
+            CLOSED.incrementAndGet();
+        }
+    }
+
     /** A provider made by a static create(), as the SDK's own are. */
     public static final class ByFactory implements AwsCredentialsProvider {
         private ByFactory() {
