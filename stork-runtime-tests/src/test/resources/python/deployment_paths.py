@@ -6,9 +6,10 @@ caller (spark.hadoop.*); arguments: <run id> <bucket>... A failure is left to pr
 """
 import json
 import sys
-import urllib.request
 
 from pyspark.sql import SparkSession
+
+from steps import Steps
 
 run_id = sys.argv[1]
 buckets = sys.argv[2:]
@@ -16,34 +17,13 @@ spark = SparkSession.builder.appName("stork-deployment-paths").getOrCreate()
 sc = spark.sparkContext
 jvm = sc._jvm
 hconf = sc._jsc.hadoopConfiguration()
-STORE = spark.conf.get("spark.stork.test.store.endpoint", "")
 CREATE = spark.conf.get("spark.stork.test.create", "true") == "true"
-
-
-def fs_of(bucket):
-    return jvm.org.apache.hadoop.fs.Path("stork://%s/" % bucket).getFileSystem(hconf)
-
-
-def client_calls(bucket):
-    return {str(k): int(v) for k, v in dict(fs_of(bucket).store().statistics().snapshot().calls()).items()}
-
-
-def mark(name):
-    """A HEAD to no bucket on the store's plain endpoint: the test splits the store's access log by these."""
-    if STORE:
-        try:
-            urllib.request.urlopen(urllib.request.Request(STORE + "/stork-step-" + name, method="HEAD"), timeout=10)
-        except Exception:
-            pass  # 4xx: the line is logged all the same
+STEPS = Steps(spark)
+fs_of, client_calls, mark = STEPS.fs_of, STEPS.client_calls, STEPS.mark
 
 
 def step(name, bucket, action):
-    mark(name + "@" + bucket)
-    before = client_calls(bucket)
-    facts = action() or {}
-    after = client_calls(bucket)
-    calls = {k: after[k] - before.get(k, 0) for k in after if after[k] - before.get(k, 0)}
-    print("STEP " + json.dumps(dict(name=name, bucket=bucket, calls=calls, **facts)), flush=True)
+    STEPS.step(name, bucket, action)
 
 
 for bucket in buckets:

@@ -13,6 +13,8 @@ import urllib.request
 
 from pyspark.sql import SparkSession
 
+from steps import Steps
+
 run_id = sys.argv[1]
 buckets = sys.argv[2:]
 spark = SparkSession.builder.appName("stork-user-path").getOrCreate()
@@ -21,31 +23,13 @@ jvm = sc._jvm
 hconf = sc._jsc.hadoopConfiguration()
 
 
-def client_calls(bucket):
-    """The REST calls by type that Stork's client of this bucket has made so far (its own accounting)."""
-    fs = jvm.org.apache.hadoop.fs.Path("stork://%s/" % bucket).getFileSystem(hconf)
-    return {str(k): int(v) for k, v in dict(fs.store().statistics().snapshot().calls()).items()}
-
-
-STORE = spark.conf.get("spark.stork.test.store.endpoint", "")
-
-
-def mark(name):
-    """A HEAD to no bucket that the store's access log shows between steps, so the test can split it by step."""
-    if STORE:
-        try:
-            urllib.request.urlopen(urllib.request.Request(STORE + "/stork-step-" + name, method="HEAD"), timeout=10)
-        except Exception:
-            pass  # 4xx: the line is logged all the same
+STEPS = Steps(spark)
+client_calls = STEPS.client_calls
+mark = STEPS.mark
 
 
 def step(name, bucket, path, action):
-    mark(name + "@" + bucket if bucket else name)
-    before = client_calls(bucket) if bucket else {}
-    facts = action() or {}
-    after = client_calls(bucket) if bucket else {}
-    calls = {k: after[k] - before.get(k, 0) for k in after if after[k] - before.get(k, 0)}
-    print("STEP " + json.dumps(dict(name=name, bucket=bucket, path=path, calls=calls, **facts)), flush=True)
+    STEPS.step(name, bucket, action, path)
 
 
 def protocol_class():
