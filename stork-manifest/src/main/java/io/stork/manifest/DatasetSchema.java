@@ -34,9 +34,20 @@ public record DatasetSchema(String json, List<String> partitionColumns, String f
             return null;
         }
         String columns = properties.getOrDefault(PARTITION_COLUMNS_PROPERTY, "");
-        // Partition column names are joined by a NUL: no column name contains one.
-        return new DatasetSchema(struct, columns.isEmpty() ? List.of() : List.of(columns.split("\u0000", -1)),
-                format, 1);
+        List<String> names = new java.util.ArrayList<>();
+        if (!columns.isEmpty()) {
+            // A JSON array of names: any character may be in a column name.
+            if (!(SchemaEvolution.parse(columns) instanceof List<?> list)) {
+                throw new IllegalArgumentException(PARTITION_COLUMNS_PROPERTY + " is not a JSON array: " + columns);
+            }
+            list.forEach(name -> names.add(String.valueOf(name)));
+        }
+        return new DatasetSchema(struct, names, format, 1);
+    }
+
+    /** The value of {@link #PARTITION_COLUMNS_PROPERTY} for these names. */
+    public static String partitionColumnsProperty(List<String> names) {
+        return SchemaEvolution.write(List.copyOf(names));
     }
 
     /** Whether {@code key} is one of the hand-over properties, not a dataset property. */

@@ -39,7 +39,7 @@ class SchemaInManifestTest {
 
     private static Map<String, String> handOver(String struct, String format, String... partitionColumns) {
         return Map.of(DatasetSchema.STRUCT_PROPERTY, struct, DatasetSchema.FORMAT_PROPERTY, format,
-                DatasetSchema.PARTITION_COLUMNS_PROPERTY, String.join("\u0000", partitionColumns));
+                DatasetSchema.PARTITION_COLUMNS_PROPERTY, DatasetSchema.partitionColumnsProperty(List.of(partitionColumns)));
     }
 
     private Manifest commit(String job, MergePlan plan, Map<String, String> properties, String... paths)
