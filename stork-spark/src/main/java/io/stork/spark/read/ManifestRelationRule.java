@@ -45,9 +45,10 @@ import scala.runtime.AbstractPartialFunction;
  * Resolves a read of a Stork dataset's root ({@code spark.read.parquet("stork://b/events")}, any built-in
  * file format on Spark's V1 path, and SQL on it: {@code SELECT .. FROM parquet.`stork://b/events`}) into a relation whose file index reads the manifest
  * ({@link ManifestFileIndex}) instead of Spark's index, which lists and keeps every file when the DataFrame
- * is made. The schema is found as Spark finds it: the user's, or the format's inference over the files
- * Spark would give it (for Parquet without schema merging, the one file Spark reads: no other status is
- * made).
+ * is made. The schema is the user's, else the one the manifest records ({@link RecordedSchema}), else the
+ * format's inference over the files Spark would give it (for Parquet without schema merging, the one file
+ * Spark reads: no other status is made). A catalog table on a Stork location resolves the same way
+ * ({@link CatalogTableRead}).
  *
  * <p>Injected as a hint-resolution rule because that batch runs before the one where Spark's
  * {@code ResolveDataSource} resolves the same node (extension resolution rules run after it). Whatever it
