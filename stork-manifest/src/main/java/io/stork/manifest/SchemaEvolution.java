@@ -38,6 +38,9 @@ public final class SchemaEvolution {
     public static DatasetSchema next(Manifest previous, DatasetSchema written, Manifest.Operation operation,
                                      boolean keptAny, boolean wroteAny, long generation) {
         DatasetSchema before = previous == null ? null : previous.datasetSchema();
+        if (written != null && !isStruct(written.json())) {
+            written = null; // never write into the manifest what a reader could not parse
+        }
         if (operation == Manifest.Operation.RESTORE) {
             // The restored generation's schema is the recorded one only if that never changed over the
             // generations the manifest can list; otherwise readers infer it, as for an old manifest.
@@ -64,6 +67,15 @@ public final class SchemaEvolution {
             return before;
         }
         return new DatasetSchema(write(merged), before.partitionColumns(), before.format(), generation);
+    }
+
+    private static boolean isStruct(String json) {
+        try {
+            return parse(json) instanceof Map<?, ?> map && "struct".equals(map.get("type"))
+                    && map.get("fields") instanceof List<?>;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** Merges two Spark data types in their JSON form; throws IllegalArgumentException on a conflict. */

@@ -124,6 +124,8 @@ class SchemaInManifestTest {
 
         commit("j5", overwrite(), handOver(struct(A), "parquet"), "p4");
         assertThat(commit("j6", MergePlan.APPEND, Map.of(), "p5").schema()).as("an RDD's parts").isNull();
+        assertThat(commit("j7", overwrite(), handOver("{\"type\":", "parquet"), "p6").schema())
+                .as("a hand-over that is no schema is not written").isNull();
     }
 
     @Test
