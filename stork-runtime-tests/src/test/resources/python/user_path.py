@@ -47,6 +47,18 @@ for bucket in buckets:
         {"protocol": protocol_class()})[1])
     step("sql-one-task-read", bucket, one, lambda: {"rows": [r.value for r in spark.read.text(one).collect()]})
 
+    # Issue 26: the schema in the manifest makes a one-row Parquet read the manifest and one GET of the part;
+    # a catalog table on the dataset reads through the manifest too, with the same calls.
+    one_row = base + "/one-row"
+    step("sql-one-row-parquet", bucket, one_row, lambda: spark.range(1)
+         .selectExpr("id", "CAST(id AS STRING) AS s").coalesce(1).write.parquet(one_row))
+    step("sql-one-row-parquet-read", bucket, one_row,
+         lambda: {"rows": [r.s for r in spark.read.parquet(one_row).collect()]})
+    table = "one_row_" + bucket.replace("-", "_")
+    step("sql-create-table", bucket, one_row,
+         lambda: spark.sql("CREATE TABLE %s USING parquet LOCATION '%s'" % (table, one_row)) and None)
+    step("sql-read-table", bucket, one_row, lambda: {"rows": [r.s for r in spark.table(table).collect()]})
+
     df = spark.range(0, 40, 1, 2).selectExpr("id", "CAST(id % 4 AS STRING) AS k", "CAST(id * 2 AS STRING) AS v")
     for fmt in ["parquet", "orc", "json", "csv"]:
         path = "%s/fmt-%s" % (base, fmt)

@@ -61,6 +61,11 @@ public final class DatasetParts {
         return manifest.manifest().generation();
     }
 
+    /** The schema the manifest records for this generation, or null (see docs/manifest-format.md). */
+    public io.stork.manifest.DatasetSchema schema() {
+        return manifest.manifest().datasetSchema();
+    }
+
     /** The dataset's properties, as its manifest keeps them. */
     public java.util.Map<String, String> properties() {
         return manifest.manifest().properties();

@@ -24,10 +24,14 @@ import java.util.Objects;
  *                    parts have left retention)
  * @param properties  the dataset's properties (data skipping's settings, {@code stork.skipping.*}): set by a
  *                    write, carried by every later commit until a write sets them again
+ * @param datasetSchema the dataset's schema as its writers gave it, or null (an old manifest, a write that
+ *                    did not say it, or one that could not be merged with the dataset's: see
+ *                    {@code SchemaEvolution})
  */
 public record Manifest(int version, String writer, String jobId, long generation, Operation operation,
                        Instant createdAt, Instant committedAt, List<ManifestPart> parts, List<RemovedPart> removed,
-                       List<GenerationInfo> history, long restorableFrom, java.util.Map<String, String> properties) {
+                       List<GenerationInfo> history, long restorableFrom, java.util.Map<String, String> properties,
+                       DatasetSchema datasetSchema) {
 
     /**
      * The newest version this code reads and writes: 2 names segments ({@code segments[]}), written only
@@ -93,6 +97,14 @@ public record Manifest(int version, String writer, String jobId, long generation
         }
         properties = properties == null ? java.util.Map.of()
                 : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(properties));
+    }
+
+    /** A manifest without a recorded schema. */
+    public Manifest(int version, String writer, String jobId, long generation, Operation operation,
+                    Instant createdAt, Instant committedAt, List<ManifestPart> parts, List<RemovedPart> removed,
+                    List<GenerationInfo> history, long restorableFrom, java.util.Map<String, String> properties) {
+        this(version, writer, jobId, generation, operation, createdAt, committedAt, parts, removed, history,
+                restorableFrom, properties, null);
     }
 
     /** A manifest without dataset properties. */
@@ -162,6 +174,26 @@ public record Manifest(int version, String writer, String jobId, long generation
             found = generation;
         }
         return found < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(found);
+    }
+
+    /**
+     * The dataset's schema, Spark's schema JSON ({@code StructType.json()}) of its data and partition columns,
+     * or null when this manifest records none (written before schemas were recorded, or see
+     * {@link #datasetSchema()}).
+     */
+    public String schema() {
+        return datasetSchema == null ? null : datasetSchema.json();
+    }
+
+    /** The recorded schema if it describes generation {@code g} (a schema that changed since does not). */
+    public DatasetSchema datasetSchemaAt(long g) {
+        return datasetSchema != null && datasetSchema.describes(g) && g <= generation ? datasetSchema : null;
+    }
+
+    /** This manifest with {@code schema} recorded (a view of an older generation carries its own). */
+    public Manifest withDatasetSchema(DatasetSchema schema) {
+        return new Manifest(version, writer, jobId, generation, operation, createdAt, committedAt, parts, removed,
+                history, restorableFrom, properties, schema);
     }
 
     /** The total length of all parts. */

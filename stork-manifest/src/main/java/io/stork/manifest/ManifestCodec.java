@@ -104,6 +104,7 @@ public final class ManifestCodec {
         long restorableFrom = 0;
         java.util.Map<String, String> properties = new java.util.TreeMap<>();
         List<SegmentsJson.Ref> segments = List.of();
+        DatasetSchema schema = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
@@ -129,6 +130,7 @@ public final class ManifestCodec {
                     parts = readParts(p, source);
                 }
                 case "removed" -> removed = readRemoved(p, source, value);
+                case "schema" -> schema = SchemaJson.read(p, source, value);
                 case "segments" -> segments = SegmentsJson.read(p, source, value);
                 case "history" -> history = readHistory(p, source, value);
                 case "restorableFrom" -> restorableFrom = value == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : 0;
@@ -178,7 +180,7 @@ public final class ManifestCodec {
             return new Manifest(version, writer, jobId, generation, Manifest.Operation.fromJsonName(operation),
                     Instant.parse(require(source, "createdAt", createdAt)),
                     Instant.parse(require(source, "committedAt", committedAt)), parts, removed, history,
-                    restorableFrom, properties);
+                    restorableFrom, properties, schema);
         } catch (DateTimeException | IllegalArgumentException e) {
             throw new CorruptManifestException(source, e.getMessage(), e);
         }

@@ -35,6 +35,9 @@ final class ManifestWriter {
                 }
                 g.writeEndObject();
             }
+            if (manifest.datasetSchema() != null) {
+                SchemaJson.write(g, manifest.datasetSchema());
+            }
             if (!segments.isEmpty()) {
                 SegmentsJson.write(g, segments, manifest.removed());
             }

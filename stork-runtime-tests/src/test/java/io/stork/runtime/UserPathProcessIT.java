@@ -243,6 +243,15 @@ class UserPathProcessIT {
                     .doesNotContainKeys("COPY", "DELETE", "BULK_DELETE");
         }
         assertThat(rows(result, "sql-one-task-read", bucket)).isEqualTo("[\"0\"]");
+        // Issue 26: the manifest's schema spares the driver's footer read; a catalog table costs what its path does.
+        assertThat(result.step("sql-one-row-parquet@" + bucket).atStore().total()).as("one-task Parquet write")
+                .isEqualTo(3);
+        assertThat(rows(result, "sql-one-row-parquet-read", bucket)).isEqualTo("[\"0\"]");
+        assertThat(result.step("sql-one-row-parquet-read@" + bucket).storeCalls()).as("the manifest, the part")
+                .isEqualTo(Map.of("GET", 2L));
+        assertThat(rows(result, "sql-read-table", bucket)).isEqualTo("[\"0\"]");
+        assertThat(result.step("sql-read-table@" + bucket).storeCalls()).as("the table: the path read's calls")
+                .isEqualTo(Map.of("GET", 2L));
         for (String fmt : List.of("parquet", "orc", "json", "csv")) {
             assertThat(rows(result, "sql-read-" + fmt, bucket)).as(fmt).isEqualTo("780");
         }

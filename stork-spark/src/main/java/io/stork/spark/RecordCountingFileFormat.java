@@ -27,9 +27,11 @@ import scala.collection.immutable.Seq;
 final class RecordCountingFileFormat implements FileFormat, Serializable {
 
     private final FileFormat delegate;
+    private final StructType partitionSchema;
 
-    RecordCountingFileFormat(FileFormat delegate) {
+    RecordCountingFileFormat(FileFormat delegate, StructType partitionSchema) {
         this.delegate = delegate;
+        this.partitionSchema = partitionSchema;
     }
 
     @Override
@@ -46,6 +48,7 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
         WriteStatistics statistics = WriteStatistics.forWrite(session, formatName, options, datasetSettings,
                 dataSchema);
         SkippingSettings.recordOnDataset(job.getConfiguration(), options, datasetSettings);
+        io.stork.spark.schema.WrittenSchema.handOver(job.getConfiguration(), formatName, dataSchema, partitionSchema);
         return new CountingFactory(delegate.prepareWrite(session, job, options, dataSchema), statistics);
     }
 

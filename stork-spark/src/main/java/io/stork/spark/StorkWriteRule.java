@@ -39,7 +39,8 @@ final class StorkWriteRule extends Rule<LogicalPlan> {
             options = scala.collection.immutable.Map$.MODULE$.from(CollectionConverters.asScala(laidOut.get().options()));
         }
         return write.copy(write.outputPath(), write.staticPartitions(), write.ifPartitionNotExists(),
-                write.partitionColumns(), write.bucketSpec(), new RecordCountingFileFormat(write.fileFormat()),
+                write.partitionColumns(), write.bucketSpec(), new RecordCountingFileFormat(write.fileFormat(),
+                        io.stork.spark.schema.WrittenSchema.partitionSchema(write.partitionColumns())),
                 options, query, write.mode(), write.catalogTable(), write.fileIndex(),
                 write.outputColumnNames());
     }

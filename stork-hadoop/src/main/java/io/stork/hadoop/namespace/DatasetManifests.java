@@ -288,7 +288,8 @@ public final class DatasetManifests {
         Manifest view = new Manifest(current.version(), current.writer(),
                 info == null ? current.jobId() : info.jobId(), generation,
                 info == null ? current.operation() : info.operation(), current.createdAt(),
-                info == null ? current.committedAt() : info.committedAt(), current.partsAt(generation));
+                info == null ? current.committedAt() : info.committedAt(), current.partsAt(generation))
+                .withDatasetSchema(current.datasetSchemaAt(generation)); // only if the schema has not changed since
         return LoadedManifest.index(ref.root(), view, ref.dataset());
     }
 

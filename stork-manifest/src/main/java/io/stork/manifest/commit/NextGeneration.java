@@ -96,14 +96,20 @@ final class NextGeneration {
         java.util.Map<String, String> merged = new java.util.TreeMap<>(previous.map(Manifest::properties)
                 .orElse(java.util.Map.of()));
         properties.forEach((k, v) -> {
+            if (io.stork.manifest.DatasetSchema.isHandOver(k)) {
+                return; // the schema is recorded as evolved below, not as a property
+            }
             if (v.isEmpty()) {
                 merged.remove(k); // an empty value is how a job removes a property
             } else {
                 merged.put(k, v);
             }
         });
+        io.stork.manifest.DatasetSchema schema = io.stork.manifest.SchemaEvolution.next(previous.orElse(null),
+                io.stork.manifest.DatasetSchema.ofJobProperties(properties), operation, !kept.isEmpty(),
+                !written.isEmpty(), generation);
         return new Manifest(1, writer, jobId, generation, operation, createdAt, now, parts,
-                removed, history, restorableFrom, merged);
+                removed, history, restorableFrom, merged, schema);
     }
 
     private static Long records(List<ManifestPart> parts) {

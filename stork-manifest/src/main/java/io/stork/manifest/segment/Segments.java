@@ -58,7 +58,7 @@ public final class Segments {
         }
         return new Manifest(manifest.version(), manifest.writer(), manifest.jobId(), manifest.generation(),
                 manifest.operation(), manifest.createdAt(), manifest.committedAt(), parts, manifest.removed(),
-                manifest.history(), manifest.restorableFrom(), manifest.properties());
+                manifest.history(), manifest.restorableFrom(), manifest.properties(), manifest.datasetSchema());
     }
 
     /** The segments a manifest names (through its parts and removed parts), in order. */

@@ -149,8 +149,10 @@ class ManifestFileIndexStoreTest {
     void everyFormatAnswersAsSparksIndex() {
         Dataset<Row> data = rows(90);
         data.write().option("header", "true").csv(path("csv"));
-        sameAsSpark(s -> s.read().option("header", "true").option("inferSchema", "true").csv(path("csv")),
-                "id < 10", "name IS NULL");
+        // CSV with the recorded schema gets the written types (SchemaInManifestStoreTest); here, the index
+        // against Spark's with inference on both sides.
+        withoutRecordedSchema(() -> sameAsSpark(s -> s.read().option("header", "true").option("inferSchema", "true")
+                .csv(path("csv")), "id < 10", "name IS NULL"));
         data.write().partitionBy("year").json(path("json"));
         sameAsSpark(s -> s.read().json(path("json")), "year = 2021 AND id > 40");
         data.write().partitionBy("region").orc(path("orc"));
@@ -159,8 +161,21 @@ class ManifestFileIndexStoreTest {
         sameAsSpark(s -> s.read().text(path("text")), "value LIKE 'név-1%'");
         data.write().parquet(path("merged"));
         data.selectExpr("id", "year AS extra").write().mode("append").parquet(path("merged"));
-        sameAsSpark(s -> s.read().option("mergeSchema", "true").parquet(path("merged")), "extra IS NULL");
-        sameAsSpark(s -> s.read().format("parquet").load(path("merged")), "id = 5");
+        // Two schemas: Spark alone reads the first file's (which, depends on the parts' random names); with
+        // the recorded schema, the merged one, as mergeSchema (SchemaInManifestStoreTest).
+        withoutRecordedSchema(() -> {
+            sameAsSpark(s -> s.read().option("mergeSchema", "true").parquet(path("merged")), "extra IS NULL");
+            sameAsSpark(s -> s.read().format("parquet").load(path("merged")), "id = 5");
+        });
+    }
+
+    private static void withoutRecordedSchema(Runnable test) {
+        spark.conf().set("spark.stork.read.recordedSchema", "false");
+        try {
+            test.run();
+        } finally {
+            spark.conf().unset("spark.stork.read.recordedSchema");
+        }
     }
 
     @Test
@@ -234,9 +249,10 @@ class ManifestFileIndexStoreTest {
             rows(120).write().partitionBy("year").parquet(path);
             Map<CallType, Long> byStork = callsToMake(bucket, path, true);
             Map<CallType, Long> bySpark = callsToMake(bucket, path, false);
-            // The manifest's GET and the one footer schema inference reads, either way; never a LIST.
+            // The manifest's GET either way, and without the rule the footer schema inference reads (with it,
+            // the manifest's schema); never a LIST.
             assertThat(byStork.getOrDefault(CallType.LIST, 0L)).isZero();
-            assertThat(byStork.getOrDefault(CallType.GET, 0L)).isEqualTo(bySpark.getOrDefault(CallType.GET, 0L))
+            assertThat(byStork.getOrDefault(CallType.GET, 0L)).isEqualTo(bySpark.getOrDefault(CallType.GET, 0L) - 1)
                     .isPositive();
             assertThat(byStork.values().stream().mapToLong(Long::longValue).sum())
                     .isLessThanOrEqualTo(bySpark.values().stream().mapToLong(Long::longValue).sum());

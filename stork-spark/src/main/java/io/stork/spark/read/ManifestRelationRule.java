@@ -45,9 +45,10 @@ import scala.runtime.AbstractPartialFunction;
  * Resolves a read of a Stork dataset's root ({@code spark.read.parquet("stork://b/events")}, any built-in
  * file format on Spark's V1 path, and SQL on it: {@code SELECT .. FROM parquet.`stork://b/events`}) into a relation whose file index reads the manifest
  * ({@link ManifestFileIndex}) instead of Spark's index, which lists and keeps every file when the DataFrame
- * is made. The schema is found as Spark finds it: the user's, or the format's inference over the files
- * Spark would give it (for Parquet without schema merging, the one file Spark reads: no other status is
- * made).
+ * is made. The schema is the user's, else the one the manifest records ({@link RecordedSchema}), else the
+ * format's inference over the files Spark would give it (for Parquet without schema merging, the one file
+ * Spark reads: no other status is made). A catalog table on a Stork location resolves the same way
+ * ({@link CatalogTableRead}).
  *
  * <p>Injected as a hint-resolution rule because that batch runs before the one where Spark's
  * {@code ResolveDataSource} resolves the same node (extension resolution rules run after it). Whatever it
@@ -75,10 +76,14 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
             return plan;
         }
         // A path under time travel (parquet.`stork://..` TIMESTAMP AS OF ..) is Spark's to refuse.
-        java.util.Set<LogicalPlan> travelling = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.Set<LogicalPlan> leftToSpark = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         plan.foreach(node -> {
             if (node instanceof RelationTimeTravel travel) {
-                travelling.add(travel.relation());
+                leftToSpark.add(travel.relation());
+            }
+            // An INSERT's target table is Spark's to resolve (a write, with its own checks).
+            if (node instanceof org.apache.spark.sql.catalyst.plans.logical.InsertIntoStatement insert) {
+                leftToSpark.add(insert.table());
             }
             return null;
         });
@@ -86,7 +91,7 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
             @Override
             public boolean isDefinedAt(LogicalPlan node) {
                 return node instanceof UnresolvedDataSource
-                        || node instanceof UnresolvedRelation && !travelling.contains(node);
+                        || node instanceof UnresolvedRelation && !leftToSpark.contains(node);
             }
 
             @Override
@@ -94,7 +99,7 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
                 LogicalPlan resolved;
                 if (node instanceof UnresolvedDataSource source) {
                     resolved = resolve(source);
-                } else if (node instanceof UnresolvedRelation relation && !travelling.contains(node)) {
+                } else if (node instanceof UnresolvedRelation relation && !leftToSpark.contains(node)) {
                     resolved = resolve(relation);
                 } else {
                     return otherwise.apply(node);
@@ -137,8 +142,16 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
     private LogicalPlan resolve(UnresolvedRelation relation) {
         List<String> name = CollectionConverters.asJava(relation.multipartIdentifier());
         SQLConf conf = session.sessionState().conf();
-        if (relation.isStreaming() || name.size() != 2 || !conf.runSQLonFile()
-                || !name.get(1).startsWith(StorkFileSystem.SCHEME + "://")) {
+        if (name.size() != 2 || !name.get(1).startsWith(StorkFileSystem.SCHEME + "://")) {
+            try {
+                LogicalPlan table = CatalogTableRead.resolve(session, this, relation);
+                return table != null ? table : relation;
+            } catch (RuntimeException e) {
+                LOG.debug("Stork leaves table {} to Spark: {}", name, e.toString());
+                return relation;
+            }
+        }
+        if (relation.isStreaming() || !conf.runSQLonFile()) {
             return relation;
         }
         try {
@@ -162,7 +175,7 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
      * Spark. {@code v2Applies}: whether Spark would read the format through its V2 path here (a
      * DataFrameReader may; SQL on files never does).
      */
-    private LogicalPlan read(String formatName, Option<StructType> userSchema, CaseInsensitiveMap<String> options,
+    LogicalPlan read(String formatName, Option<StructType> userSchema, CaseInsensitiveMap<String> options,
                              CaseInsensitiveMap<String> relationOptions, String path, boolean v2Applies) {
         for (String option : LISTING_OPTIONS) {
             if (options.contains(option)) {
@@ -238,6 +251,9 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
                 }
             }
             dataSchema = new StructType(fields.toArray(new StructField[0]));
+        } else if ((dataSchema = RecordedSchema.dataSchema(session, parts.get(), format, options, partitionSchema))
+                != null) {
+            LOG.debug("Stork reads {} with the schema its manifest records", root);
         } else {
             Option<StructType> inferred = format.inferSchema(session, options.removed("path"),
                     schemaFiles(format, index, options, conf));
