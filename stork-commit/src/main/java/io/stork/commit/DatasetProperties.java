@@ -40,6 +40,26 @@ public final class DatasetProperties {
         jobConf.set(PREFIX + key, value);
     }
 
+    /**
+     * Records the write's own dataset-wide options (those {@link DatasetPropertyKeys} names, other than data
+     * skipping's, which {@code SkippingSettings} records as a set) as properties of the dataset it commits: a
+     * write option wins over the dataset's property, and is the property from then on. A bad value fails the
+     * write before any task runs, naming the option.
+     */
+    public static void recordWriteOptions(Configuration jobConf, Map<String, String> writeOptions) {
+        writeOptions.forEach((k, v) -> {
+            String key = DatasetPropertyKeys.normalize(k);
+            if (key.equals(DatasetPropertyKeys.RETENTION)) {
+                try {
+                    DatasetPropertyKeys.check(key, v);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("write option " + e.getMessage().replace("dataset property ", ""));
+                }
+                set(jobConf, key, v);
+            }
+        });
+    }
+
     /** The write removes {@code key} from the dataset it commits. */
     public static void remove(Configuration jobConf, String key) {
         jobConf.set(PREFIX + key, "");

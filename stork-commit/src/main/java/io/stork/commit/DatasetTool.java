@@ -98,6 +98,8 @@ public final class DatasetTool {
             period = limits.check(arguments.olderThan() != null ? arguments.olderThan() : limits.floor(), "--older-than");
         } else if (command.equals("vacuum") && arguments.retention() != null) {
             period = limits.check(arguments.retention(), "--retention");
+        } else if (command.equals("vacuum")) {
+            StorkSettings.of(conf, root.toUri().getAuthority()).commitSettings(); // a bad key fails here, not midway
         }
         // Raw objects, not the manifest's view, and an instance of our own for that setting.
         conf.setBoolean("fs.stork.read.raw", true);

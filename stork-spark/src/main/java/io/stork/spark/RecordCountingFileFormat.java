@@ -46,6 +46,8 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
         WriteStatistics statistics = WriteStatistics.forWrite(session, formatName, options, datasetSettings,
                 dataSchema);
         SkippingSettings.recordOnDataset(job.getConfiguration(), options, datasetSettings);
+        io.stork.commit.DatasetProperties.recordWriteOptions(job.getConfiguration(),
+                scala.jdk.javaapi.CollectionConverters.asJava(options));
         return new CountingFactory(delegate.prepareWrite(session, job, options, dataSchema), statistics);
     }
 

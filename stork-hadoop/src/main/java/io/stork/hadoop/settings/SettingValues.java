@@ -13,17 +13,21 @@ import org.apache.hadoop.util.StringUtils;
  */
 public final class SettingValues {
 
-    /** Hadoop's time units (as {@code Configuration.getTimeDuration}); a bare number is milliseconds. */
-    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ns|us|ms|s|m|h|d)?");
+    /**
+     * Hadoop's time units (as {@code Configuration.getTimeDuration}), but a unit is required: Hadoop reads
+     * a bare number in each caller's own unit, and a retention of "7" once meant 7 milliseconds to one
+     * reader and 7 minutes to another.
+     */
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ns|us|ms|s|m|h|d)");
 
     private SettingValues() {
     }
 
-    /** {@code 100ms}, {@code 10s}, {@code 5m}, {@code 24h}, {@code 7d}; a bare number is milliseconds. */
+    /** {@code 100ms}, {@code 10s}, {@code 5m}, {@code 24h}, {@code 7d} (also {@code ns}, {@code us}); a unit is required. */
     public static Duration duration(String key, String text) {
         Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw invalid(key, text, "a duration (a number and a unit: 100ms, 10s, 5m, 24h, 7d)");
+            throw invalid(key, text, "a duration with a unit (100ms, 10s, 5m, 24h, 7d)");
         }
         long n;
         try {
@@ -31,8 +35,7 @@ public final class SettingValues {
         } catch (NumberFormatException e) {
             throw invalid(key, text, "a duration within range");
         }
-        String unit = m.group(2) == null ? "ms" : m.group(2);
-        return switch (unit) {
+        return switch (m.group(2)) {
             case "ns" -> Duration.ofNanos(n);
             case "us" -> Duration.ofNanos(Math.multiplyExact(n, 1000L));
             case "ms" -> Duration.ofMillis(n);
