@@ -242,11 +242,15 @@ final class DatasetCommitter {
                         + (current.properties().isEmpty() ? "none" : String.join(", ", current.properties().keySet()))
                         + ")");
             }
-            DatasetPropertyKeys.check(key, "x"); // Stork's bookkeeping is not the user's to remove either
+            DatasetPropertyKeys.checkRemovable(key);
             changes.put(key, ""); // an empty value removes the property
         }
-        return commitPoint.commit(new CommitPoint.Request(jobId, WRITER, List.of(),
+        Manifest manifest = commitPoint.commit(new CommitPoint.Request(jobId, WRITER, List.of(),
                 io.stork.manifest.commit.MergePlan.MAINTENANCE, false, Instant.now(), current, changes));
+        if (fs instanceof io.stork.hadoop.StorkFileSystem stork) {
+            stork.datasets().committed(root, manifest); // this file system's next write uses the new properties
+        }
+        return manifest;
     }
 
     /**

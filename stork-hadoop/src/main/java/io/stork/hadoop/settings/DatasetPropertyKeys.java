@@ -46,6 +46,13 @@ public final class DatasetPropertyKeys {
                 ? trimmed.toLowerCase(java.util.Locale.ROOT) : trimmed;
     }
 
+    /** Checks that {@code key} may be removed: any but Stork's bookkeeping. */
+    public static void checkRemovable(String key) {
+        if (RESERVED.contains(key)) {
+            throw new IllegalArgumentException("dataset property " + key + " is Stork's bookkeeping and cannot be unset");
+        }
+    }
+
     /**
      * Checks that {@code key} may be set to {@code value} on a dataset; fails with one line naming the key.
      */
