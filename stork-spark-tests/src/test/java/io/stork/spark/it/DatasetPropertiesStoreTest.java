@@ -140,8 +140,11 @@ class DatasetPropertiesStoreTest {
             assertThat(after.generation()).isEqualTo(before.generation() + 1);
             assertThat(after.parts()).isEqualTo(before.parts());
             assertThat(after.properties()).containsEntry("stork.retention", "1ms");
-            assertThat(setCalls).as(bucket + ": no data read, copied or listed").containsEntry(CallType.GET, 1L)
-                    .doesNotContainKeys(CallType.COPY, CallType.LIST);
+            // No data read, copied or listed: the manifest, then the commit. On S3 the new manifest's PUT; on
+            // Swift, whose creates are not atomic, a claim of the generation, then the claim read back after
+            // the settle delay, then the manifest (as every commit there; SnapshotStoreTest's restore likewise).
+            assertThat(setCalls).as(bucket).isEqualTo(bucket.equals(S3)
+                    ? Map.of(CallType.GET, 1L, CallType.PUT, 1L) : Map.of(CallType.GET, 2L, CallType.PUT, 2L));
             Thread.sleep(5);
             assertThat(tool("vacuum", "-Dfs.stork.maintenance.retention.check=false", plain)).isZero();
             assertThat(objects(plain)).doesNotContainAnyElementsOf(plainFirst).containsAll(parts(plain));
