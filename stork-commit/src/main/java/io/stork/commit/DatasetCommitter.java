@@ -233,6 +233,7 @@ final class DatasetCommitter {
         set.forEach((k, v) -> {
             String key = DatasetPropertyKeys.normalize(k);
             DatasetPropertyKeys.check(key, v);
+            DatasetProperties.checkSkippingKey(key);
             changes.put(key, v);
         });
         for (String k : unset) {

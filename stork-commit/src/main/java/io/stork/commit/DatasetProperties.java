@@ -2,6 +2,9 @@ package io.stork.commit;
 
 import io.stork.hadoop.settings.DatasetPropertyKeys;
 import io.stork.manifest.Manifest;
+import io.stork.skipping.collect.SkippingSpec;
+import io.stork.skipping.index.BloomIndexType;
+import io.stork.skipping.index.ValueListIndexType;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
@@ -85,6 +88,21 @@ public final class DatasetProperties {
         }
         return new DatasetCommitter(fs, root, "unset-property-" + UUID.randomUUID()).changeProperties(Map.of(),
                 keys);
+    }
+
+    /** Data skipping's option names, in lower case as a dataset keeps them (docs/data-skipping.md). */
+    private static final java.util.Set<String> SKIPPING_KEYS = java.util.stream.Stream.of(SkippingSpec.ENABLED,
+            SkippingSpec.COLUMNS, SkippingSpec.NUM_COLUMNS, SkippingSpec.INDEXES, SkippingSpec.STRING_PREFIX,
+            SkippingSpec.GEO, SkippingSpec.GEO_BOXES, ValueListIndexType.MAX_KEY, BloomIndexType.ITEMS_KEY,
+            BloomIndexType.FPP_KEY).map(k -> k.toLowerCase(java.util.Locale.ROOT))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+    /** Fails, naming it, on a {@code stork.skipping.} name that is none of data skipping's options (a typo). */
+    static void checkSkippingKey(String key) {
+        if (key.startsWith(DatasetPropertyKeys.SKIPPING_PREFIX) && !SKIPPING_KEYS.contains(key)) {
+            throw new IllegalArgumentException("dataset property " + key + " is not one of data skipping's options ("
+                    + String.join(", ", new java.util.TreeSet<>(SKIPPING_KEYS)) + ")");
+        }
     }
 
     /** The properties the job sets; an empty value removes the property. */

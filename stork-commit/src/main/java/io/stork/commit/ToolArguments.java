@@ -189,6 +189,7 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
             String value = operand.substring(eq + 1);
             try {
                 io.stork.hadoop.settings.DatasetPropertyKeys.check(key, value);
+                DatasetProperties.checkSkippingKey(key);
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

@@ -161,6 +161,9 @@ class DatasetPropertiesMemoryTest {
         assertThatThrownBy(() -> DatasetProperties.set(fs(), new Path(dataset), Map.of("stork.retention", "30")))
                 .hasMessage("dataset property stork.retention: '30' is not a duration with a unit (100ms, 10s, 5m, "
                         + "24h, 7d)");
+        assertThatThrownBy(() -> DatasetProperties.set(fs(), new Path(dataset), Map.of("stork.skipping.colums", "id")))
+                .hasMessageStartingWith("dataset property stork.skipping.colums is not one of data skipping's options "
+                        + "(stork.skipping.bloom.fpp, ");
         assertThatThrownBy(() -> DatasetProperties.unset(fs(), new Path(dataset), List.of("owner")))
                 .hasMessageContaining("has no dataset property owner to unset");
         assertThatThrownBy(() -> tool("set-property", dataset, "stork.retention=soon")).as("a usage error (exit 2)")
