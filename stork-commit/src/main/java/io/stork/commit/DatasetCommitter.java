@@ -182,7 +182,10 @@ final class DatasetCommitter {
     Manifest restore(long generation) throws IOException {
         Manifest current = readManifest().orElseThrow(() -> new IOException("no Stork manifest in " + root
                 + ": nothing to restore"));
-        Duration retention = DatasetPropertyKeys.retention(current.properties(), commitPoint.settings().retention());
+        // Where readers list (retention zero), dropped parts were deleted at commit whatever the dataset keeps.
+        Duration retention = readersTrustManifest
+                ? DatasetPropertyKeys.retention(current.properties(), commitPoint.settings().retention())
+                : commitPoint.settings().retention();
         java.time.Instant expiry = java.time.Instant.now().minus(retention);
         List<ManifestPart> target;
         try {
