@@ -1,5 +1,7 @@
 package io.stork.commit;
 
+import io.stork.hadoop.settings.DatasetPropertyKeys;
+import io.stork.hadoop.settings.StorkSettings;
 import io.stork.manifest.Manifest;
 import io.stork.manifest.ManifestPart;
 import io.stork.manifest.commit.CommitPoint;
@@ -29,9 +31,6 @@ final class DatasetCommitter {
 
     private static final Logger LOG = LoggerFactory.getLogger(DatasetCommitter.class);
     static final String WRITER = "stork 0.1.0";
-    static final String RETENTION_KEY = "fs.stork.retention";
-    static final String CLAIM_TIMEOUT_KEY = "fs.stork.commit.claim.timeout";
-
     private final FileSystem fs;
     private final Path root;
     private final String jobId;
@@ -47,8 +46,10 @@ final class DatasetCommitter {
         this.readersTrustManifest = hasManifestListing(fs, this.root);
         CommitSettings settings = settings(fs.getConf(), this.root);
         // Retention only helps where readers read the manifest: elsewhere a listing would show dropped parts.
-        this.commitPoint = new CommitPoint(storage, readersTrustManifest ? settings
-                : settings.withRetention(Duration.ZERO));
+        // There, a dataset's own retention property holds over the writer's configuration.
+        this.commitPoint = readersTrustManifest
+                ? new CommitPoint(storage, settings, DatasetPropertyKeys.commitRule())
+                : new CommitPoint(storage, settings.withRetention(Duration.ZERO));
     }
 
     private static boolean hasManifestListing(FileSystem fs, Path root) {
@@ -59,25 +60,10 @@ final class DatasetCommitter {
         }
     }
 
-    /** Retention and claim timeout, per bucket where the key names one ({@code fs.stork.bucket.<b>.retention}). */
+    /** Retention, claim timeout and inline parts, per bucket where the key names one (the one settings reader). */
     static CommitSettings settings(Configuration conf, Path root) {
-        CommitSettings settings = CommitSettings.defaults();
-        if (conf == null) {
-            return settings;
-        }
-        String bucket = root.toUri().getAuthority();
-        String inline = "fs.stork.manifest.inline.parts";
-        String inlinePerBucket = bucket == null ? inline : "fs.stork.bucket." + bucket + ".manifest.inline.parts";
-        int inlineParts = conf.getInt(conf.get(inlinePerBucket) != null ? inlinePerBucket : inline, settings.inlineParts());
-        return settings.withRetention(duration(conf, bucket, RETENTION_KEY, settings.retention()))
-                .withClaimTimeout(duration(conf, bucket, CLAIM_TIMEOUT_KEY, settings.claimTimeout()))
-                .withInlineParts(inlineParts);
-    }
-
-    private static Duration duration(Configuration conf, String bucket, String key, Duration fallback) {
-        String perBucket = bucket == null ? null : key.replace("fs.stork.", "fs.stork.bucket." + bucket + ".");
-        String name = perBucket != null && conf.get(perBucket) != null ? perBucket : key;
-        return Duration.ofMillis(conf.getTimeDuration(name, fallback.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
+        return conf == null ? CommitSettings.defaults()
+                : StorkSettings.of(conf, root.toUri().getAuthority()).commitSettings();
     }
 
     /** The manifest part for a file this task wrote: its status costs no call on stork:// (own write). */
@@ -196,7 +182,11 @@ final class DatasetCommitter {
     Manifest restore(long generation) throws IOException {
         Manifest current = readManifest().orElseThrow(() -> new IOException("no Stork manifest in " + root
                 + ": nothing to restore"));
-        java.time.Instant expiry = java.time.Instant.now().minus(commitPoint.settings().retention());
+        // Where readers list (retention zero), dropped parts were deleted at commit whatever the dataset keeps.
+        Duration retention = readersTrustManifest
+                ? DatasetPropertyKeys.retention(current.properties(), commitPoint.settings().retention())
+                : commitPoint.settings().retention();
+        java.time.Instant expiry = java.time.Instant.now().minus(retention);
         List<ManifestPart> target;
         try {
             target = current.partsAt(generation);
@@ -232,6 +222,39 @@ final class DatasetCommitter {
         };
         return commitPoint.commit(new CommitPoint.Request(jobId, WRITER, comeBack, plan, false, java.time.Instant.now(),
                 current));
+    }
+
+    /**
+     * Commits a generation naming the same parts with the dataset's properties changed ({@code set}'s
+     * values, {@code unset}'s names removed): no data is read or rewritten. Recorded as a maintenance
+     * generation (the manifest format has no operation of its own for it).
+     */
+    Manifest changeProperties(Map<String, String> set, java.util.Collection<String> unset) throws IOException {
+        Manifest current = readManifest().orElseThrow(() -> new IOException("no Stork manifest in " + root
+                + ": properties belong to a committed dataset"));
+        Map<String, String> changes = new java.util.TreeMap<>();
+        set.forEach((k, v) -> {
+            String key = DatasetPropertyKeys.normalize(k);
+            DatasetPropertyKeys.check(key, v);
+            DatasetProperties.checkSkippingKey(key);
+            changes.put(key, v);
+        });
+        for (String k : unset) {
+            String key = DatasetPropertyKeys.normalize(k);
+            if (!current.properties().containsKey(key)) {
+                throw new IllegalArgumentException(root + " has no dataset property " + key + " to unset (it has "
+                        + (current.properties().isEmpty() ? "none" : String.join(", ", current.properties().keySet()))
+                        + ")");
+            }
+            DatasetPropertyKeys.checkRemovable(key);
+            changes.put(key, ""); // an empty value removes the property
+        }
+        Manifest manifest = commitPoint.commit(new CommitPoint.Request(jobId, WRITER, List.of(),
+                io.stork.manifest.commit.MergePlan.MAINTENANCE, false, Instant.now(), current, changes));
+        if (fs instanceof io.stork.hadoop.StorkFileSystem stork) {
+            stork.datasets().committed(root, manifest); // this file system's next write uses the new properties
+        }
+        return manifest;
     }
 
     /**

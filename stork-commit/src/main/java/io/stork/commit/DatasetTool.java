@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import io.stork.hadoop.settings.StorkSettings;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -21,6 +22,8 @@ import org.apache.hadoop.fs.Path;
  *       retention;</li>
  *   <li>{@code history}, {@code changes <from> [<to>]}: the generations, and what each added and dropped;</li>
  *   <li>{@code restore <generation>}: a new generation naming that generation's parts (nothing copied);</li>
+ *   <li>{@code set-property <key>=<value> ...}, {@code unset-property <key> ...}: the dataset's properties
+ *       ({@link DatasetProperties}) changed in a new generation naming the same parts (nothing rewritten);</li>
  *   <li>{@code stats [<key column> ...]}: the current generation's data-skipping statistics per column, and
  *       how well the parts' ranges separate over the named columns (else the layout model's, else each
  *       column's);</li>
@@ -30,6 +33,8 @@ import org.apache.hadoop.fs.Path;
  *   <li>{@code relayout <layout options>}: the current generation rewritten into a new layout as one new
  *       generation (Spark jobs, as {@code index}; the options are {@code io.stork.spark.layout.RelayoutCommand}'s).</li>
  * </ul>
+ * The Spark commands are implemented in Stork's Spark module and found through the service loader
+ * ({@link DatasetToolCommand}): this module never names a class above it.
  * {@code --dry-run} prints what clean or vacuum would delete and the bytes it would free. Objects that are
  * not Stork parts or Stork bookkeeping are never deleted, nor attempt parts younger than the maintenance
  * floor ({@link MaintenanceLimits}). The command line is parsed strictly ({@link ToolArguments}): exit 2
@@ -37,9 +42,6 @@ import org.apache.hadoop.fs.Path;
  * dataset names missing parts.
  */
 public final class DatasetTool {
-
-    private static final String INDEX_COMMAND = "io.stork.spark.skipping.IndexCommand";
-    private static final String RELAYOUT_COMMAND = "io.stork.spark.layout.RelayoutCommand";
 
     private DatasetTool() {
     }
@@ -84,20 +86,20 @@ public final class DatasetTool {
         if (command.equals("index") || command.equals("relayout")) {
             List<String> sparkArgs = new ArrayList<>(List.of(arguments.uri()));
             sparkArgs.addAll(arguments.operands());
-            Runnable starting = command.equals("index")
-                    ? () -> progress.say("indexing %s as %s (a Spark job)", sparkArgs.get(0), sparkArgs.get(1))
-                    : () -> progress.say("relaying out %s (Spark jobs: a sample, then the rewrite)", sparkArgs.get(0));
-            System.out.println(sparkCommand(command, sparkArgs.toArray(new String[0]), arguments.settings(), starting));
+            System.out.println(sparkCommand(command, sparkArgs.toArray(new String[0]), arguments.settings(), progress));
             return 0;
         }
-        // The periods are checked against the floor before the store is touched.
+        // The periods given on the command line are checked against the floor before the store is touched;
+        // vacuum's default, the retention, once the manifest says whether the dataset keeps its own.
+        MaintenanceLimits limits = command.equals("clean") || command.equals("vacuum")
+                ? MaintenanceLimits.of(conf, root.toUri().getAuthority()) : null;
         Duration period = null;
-        if (command.equals("clean") || command.equals("vacuum")) {
-            MaintenanceLimits limits = MaintenanceLimits.of(conf, root.toUri().getAuthority());
-            period = command.equals("clean")
-                    ? limits.check(arguments.olderThan() != null ? arguments.olderThan() : limits.floor(), "--older-than")
-                    : arguments.retention() != null ? limits.check(arguments.retention(), "--retention")
-                    : limits.check(DatasetCommitter.settings(conf, root).retention(), DatasetCommitter.RETENTION_KEY);
+        if (command.equals("clean")) {
+            period = limits.check(arguments.olderThan() != null ? arguments.olderThan() : limits.floor(), "--older-than");
+        } else if (command.equals("vacuum") && arguments.retention() != null) {
+            period = limits.check(arguments.retention(), "--retention");
+        } else if (command.equals("vacuum")) {
+            StorkSettings.of(conf, root.toUri().getAuthority()).commitSettings(); // a bad key fails here, not midway
         }
         // Raw objects, not the manifest's view, and an instance of our own for that setting.
         conf.setBoolean("fs.stork.read.raw", true);
@@ -114,15 +116,24 @@ public final class DatasetTool {
                     return restore(fs, root, ToolArguments.generation(operands.get(0)), progress);
                 case "stats":
                     return DatasetStatistics.print(fs, root, operands, System.out);
+                case "set-property":
+                    return changed(DatasetProperties.set(fs, root, ToolArguments.properties(operands)), fs, root);
+                case "unset-property":
+                    return changed(DatasetProperties.unset(fs, root, operands), fs, root);
                 default:
                     break;
             }
             DatasetInspection inspection = DatasetInspection.of(fs, root, progress);
             System.out.print(inspection.report());
+            if (command.equals("vacuum") && period == null) {
+                // The dataset's own retention property, else the bucket's or session's key, else 7 days.
+                StorkSettings settings = StorkSettings.of(conf, root.toUri().getAuthority())
+                        .withDataset(inspection.manifest().map(m -> m.properties()).orElse(java.util.Map.of()));
+                period = limits.check(settings.retention(), settings.retentionSource());
+            }
             if (period != null) {
                 DatasetMaintenance maintenance = new DatasetMaintenance(fs, inspection, command,
-                        DatasetCommitter.settings(conf, inspection.root()).claimTimeout(),
-                        MaintenanceLimits.of(conf, root.toUri().getAuthority()), progress, System.out);
+                        DatasetCommitter.settings(conf, inspection.root()).claimTimeout(), limits, progress, System.out);
                 if (command.equals("clean")) {
                     maintenance.clean(arguments.dryRun(), period);
                 } else {
@@ -133,39 +144,41 @@ public final class DatasetTool {
         }
     }
 
-    /** Runs a command's Spark jobs ({@code index}, {@code relayout}) through Stork's Spark module, found on the class path. */
+    /** Runs a command's Spark jobs ({@code index}, {@code relayout}) through the command Stork's Spark module registers. */
     private static String sparkCommand(String command, String[] args, java.util.Map<String, String> settings,
-                                       Runnable starting) throws IOException {
-        java.lang.reflect.Method run;
-        try {
-            run = Class.forName(command.equals("index") ? INDEX_COMMAND : RELAYOUT_COMMAND)
-                    .getMethod("runForTool", String[].class, java.util.Map.class);
-        } catch (ClassNotFoundException | NoClassDefFoundError | NoSuchMethodException e) {
+                                       Progress progress) throws IOException {
+        DatasetToolCommand found = null;
+        for (DatasetToolCommand c : java.util.ServiceLoader.load(DatasetToolCommand.class,
+                DatasetTool.class.getClassLoader())) {
+            if (c.name().equals(command)) {
+                found = c;
+            }
+        }
+        if (found == null) {
             throw new IllegalArgumentException(command + " runs a Spark job and Spark is not on the class path: run "
                     + "spark-submit --class io.stork.commit.DatasetTool stork-spark-runtime-<version>.jar " + command
                     + " <dataset uri> " + (command.equals("index") ? "<format> [option=value ...]" : "<layout options>"));
         }
-        starting.run(); // only once Spark is there: without it the tool says so in one line
+        progress.say("%s", found.starting(args)); // only once Spark is there: without it the tool says so in one line
         try {
-            return (String) run.invoke(null, args, settings);
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof IllegalArgumentException bad) {
-                throw bad;
-            }
+            return found.run(args, settings);
+        } catch (IOException | IllegalArgumentException e) {
+            throw e;
+        } catch (RuntimeException e) {
             // A Spark error (a path that is not there, a format that cannot read it): its innermost first line.
-            Throwable inner = cause;
+            Throwable inner = e;
             while (inner.getCause() != null && inner.getCause() != inner) {
                 inner = inner.getCause();
             }
             String message = String.valueOf(inner.getMessage()).lines().findFirst().orElse(inner.toString());
-            throw new IOException(command + " failed: " + message, cause);
+            throw new IOException(command + " failed: " + message, e);
         }
+    }
+
+    private static int changed(io.stork.manifest.Manifest manifest, FileSystem fs, Path root) {
+        System.out.printf("%s: generation %d names the same %d parts with properties %s (nothing rewritten)%n",
+                fs.makeQualified(root), manifest.generation(), manifest.parts().size(), manifest.properties());
+        return 0;
     }
 
     private static int restore(FileSystem fs, Path root, long generation, Progress progress) throws IOException {

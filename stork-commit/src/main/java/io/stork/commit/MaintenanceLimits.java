@@ -1,6 +1,7 @@
 package io.stork.commit;
 
 import java.time.Duration;
+import io.stork.hadoop.settings.StorkSettings;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -14,26 +15,13 @@ import org.apache.hadoop.conf.Configuration;
  */
 record MaintenanceLimits(Duration floor, boolean checkRetention) {
 
-    static final String FLOOR_KEY = "fs.stork.maintenance.floor";
-    static final String CHECK_KEY = "fs.stork.maintenance.retention.check";
-    static final Duration DEFAULT_FLOOR = Duration.ofHours(24);
+    static final String FLOOR_KEY = StorkSettings.PREFIX + StorkSettings.MAINTENANCE_FLOOR;
+    static final String CHECK_KEY = StorkSettings.PREFIX + StorkSettings.RETENTION_CHECK;
 
     /** The limits for a bucket: its own keys ({@code fs.stork.bucket.<b>.maintenance.*}) over the global ones. */
     static MaintenanceLimits of(Configuration conf, String bucket) {
-        String floorKey = perBucket(conf, bucket, FLOOR_KEY);
-        String checkKey = perBucket(conf, bucket, CHECK_KEY);
-        String floorText = conf.getTrimmed(floorKey);
-        Duration floor = floorText == null ? DEFAULT_FLOOR : ToolArguments.duration(floorKey, floorText);
-        String check = conf.getTrimmed(checkKey, "true");
-        if (!check.equals("true") && !check.equals("false")) {
-            throw new ToolArguments.UsageException(checkKey + " must be true or false, not '" + check + "'");
-        }
-        return new MaintenanceLimits(floor, Boolean.parseBoolean(check));
-    }
-
-    private static String perBucket(Configuration conf, String bucket, String key) {
-        String own = bucket == null ? null : key.replace("fs.stork.", "fs.stork.bucket." + bucket + ".");
-        return own != null && conf.get(own) != null ? own : key;
+        StorkSettings settings = StorkSettings.of(conf, bucket);
+        return new MaintenanceLimits(settings.maintenanceFloor(), settings.retentionCheck());
     }
 
     /** Fails, naming the setting that allows it, if {@code period} ({@code what}) is under the floor. */

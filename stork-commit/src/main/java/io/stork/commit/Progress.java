@@ -10,7 +10,7 @@ import java.time.Duration;
  */
 final class Progress {
 
-    static final String INTERVAL_KEY = "fs.stork.tool.progress.interval";
+    static final String INTERVAL_KEY = "fs.stork." + io.stork.hadoop.settings.StorkSettings.PROGRESS_INTERVAL;
 
     private final PrintStream out;
     private final String command;
@@ -24,9 +24,7 @@ final class Progress {
     }
 
     static Progress of(org.apache.hadoop.conf.Configuration conf, String command) {
-        String text = conf.getTrimmed(INTERVAL_KEY);
-        Duration interval = text == null ? Duration.ofSeconds(10) : ToolArguments.duration(INTERVAL_KEY, text);
-        return new Progress(System.err, command, interval);
+        return new Progress(System.err, command, io.stork.hadoop.settings.StorkSettings.of(conf, null).progressInterval());
     }
 
     /** Prints the line if the interval has passed since the last one. */

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -33,6 +32,8 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
         RESTORE("restore", Set.of(), 1, 1, " <generation>"),
         CLEAN("clean", Set.of("--dry-run", "--older-than"), 0, 0, ""),
         VACUUM("vacuum", Set.of("--dry-run", "--retention"), 0, 0, ""),
+        SET_PROPERTY("set-property", Set.of(), 1, Integer.MAX_VALUE, " <key>=<value> ..."),
+        UNSET_PROPERTY("unset-property", Set.of(), 1, Integer.MAX_VALUE, " <key> ..."),
         INDEX("index", Set.of(), 1, Integer.MAX_VALUE, " <format> [option=value ...]"),
         /** Its layout options are checked by the relayout itself (io.stork.spark.layout.RelayoutCommand). */
         RELAYOUT("relayout", Set.of(), 2, Integer.MAX_VALUE, " (--kdtree <col,...> | --grid <lat,lon> [--precision 1]) "
@@ -170,7 +171,31 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
         if (command == Command.CHANGES || command == Command.RESTORE) {
             operands.forEach(ToolArguments::generation);
         }
+        if (command == Command.SET_PROPERTY) {
+            properties(operands); // checked before any store is touched
+        }
         return new ToolArguments(command.name, uri, operands, dryRun, olderThan, retention, settings);
+    }
+
+    /** {@code set-property}'s operands, {@code key=value} each, checked as dataset properties. */
+    static Map<String, String> properties(List<String> operands) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        for (String operand : operands) {
+            int eq = operand.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("a property is key=value, not '" + shown(operand) + "'");
+            }
+            String key = io.stork.hadoop.settings.DatasetPropertyKeys.normalize(operand.substring(0, eq));
+            String value = operand.substring(eq + 1);
+            try {
+                io.stork.hadoop.settings.DatasetPropertyKeys.check(key, value);
+                DatasetProperties.checkSkippingKey(key);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            properties.put(key, value);
+        }
+        return properties;
     }
 
     /** A generation number operand. */
@@ -188,17 +213,10 @@ record ToolArguments(String command, String uri, List<String> operands, boolean 
 
     /** {@code 90s}, {@code 60m}, {@code 24h}, {@code 7d}: a unit is required (a bare 7 was once 7 minutes). */
     static Duration duration(String option, String text) {
-        Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
+        if (!DURATION.matcher(text.trim().toLowerCase(Locale.ROOT)).matches()) {
             throw new UsageException(option + " " + text + ": not a duration with a unit (90s, 60m, 24h, 7d)");
         }
-        long amount = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "s" -> Duration.ofSeconds(amount);
-            case "m" -> Duration.ofMinutes(amount);
-            case "h" -> Duration.ofHours(amount);
-            default -> Duration.ofDays(amount);
-        };
+        return io.stork.hadoop.settings.SettingValues.duration(option, text); // the one duration parser
     }
 
     private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(secret|password|token|key).*");

@@ -99,10 +99,10 @@ class ToolArgumentsTest {
         assertThat(MaintenanceLimits.of(conf, "other").check(Duration.ZERO, "--retention")).isEqualTo(Duration.ZERO);
         conf.set("fs.stork.maintenance.retention.check", "no");
         assertThatThrownBy(() -> MaintenanceLimits.of(conf, "other"))
-                .hasMessage("fs.stork.maintenance.retention.check must be true or false, not 'no'");
+                .hasMessage("fs.stork.maintenance.retention.check: 'no' is not true or false");
         conf.set("fs.stork.maintenance.floor", "12");
         conf.set("fs.stork.maintenance.retention.check", "true");
         assertThatThrownBy(() -> MaintenanceLimits.of(conf, "other"))
-                .hasMessage("fs.stork.maintenance.floor 12: not a duration with a unit (90s, 60m, 24h, 7d)");
+                .hasMessage("fs.stork.maintenance.floor: '12' is not a duration with a unit (100ms, 10s, 5m, 24h, 7d)");
     }
 }

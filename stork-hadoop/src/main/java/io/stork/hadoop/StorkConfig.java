@@ -1,12 +1,12 @@
 package io.stork.hadoop;
 
+import io.stork.hadoop.settings.StorkSettings;
 import io.stork.store.RetryPolicy;
 import io.stork.store.StoreSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -36,8 +36,6 @@ final class StorkConfig implements StoreSettings {
     static final String CLASSIC_COMMITTER_EMULATION = "classic.committer.emulation";
     static final String MANIFEST_CACHE_SIZE = "manifest.cache.size";
     static final String MANIFEST_CACHE_TTL = "manifest.cache.ttl";
-    static final String RETENTION = "retention";
-    static final String CLAIM_TIMEOUT = "commit.claim.timeout";
     static final String CACHE_ENABLED = "cache.enabled";
     static final String CACHE_DIRECTORY = "cache.directory";
     static final String CACHE_SIZE = "cache.size";
@@ -47,10 +45,13 @@ final class StorkConfig implements StoreSettings {
 
     private final Configuration conf;
     private final String bucket;
+    /** Every typed value is read through it: one parser and one error per key (io.stork.hadoop.settings). */
+    private final StorkSettings settings;
 
     StorkConfig(Configuration conf, String bucket) {
         this.conf = conf;
         this.bucket = bucket;
+        this.settings = StorkSettings.of(conf, bucket);
     }
 
     @Override
@@ -60,14 +61,13 @@ final class StorkConfig implements StoreSettings {
 
     /** The per-bucket key if set, else the default key. */
     private String key(String name) {
-        String perBucket = PREFIX + "bucket." + bucket + "." + name;
-        return conf.get(perBucket) != null ? perBucket : PREFIX + name;
+        return settings.key(name);
     }
 
     @Override
     public String get(String name, String defaultValue) {
-        String value = conf.getTrimmed(key(name));
-        return value == null || value.isEmpty() ? defaultValue : value;
+        String value = settings.text(name);
+        return value == null ? defaultValue : value;
     }
 
     @Override
@@ -137,30 +137,27 @@ final class StorkConfig implements StoreSettings {
 
     @Override
     public boolean getBoolean(String name, boolean defaultValue) {
-        return conf.getBoolean(key(name), defaultValue);
+        return settings.bool(name, defaultValue);
     }
 
     @Override
     public int getInt(String name, int defaultValue) {
-        return conf.getInt(key(name), defaultValue);
+        return settings.integer(name, defaultValue, Integer.MIN_VALUE);
     }
 
     @Override
     public long getBytes(String name, long defaultValue) {
-        return conf.getLongBytes(key(name), defaultValue);
+        return settings.bytes(name, defaultValue);
     }
 
     @Override
     public Duration getDuration(String name, Duration defaultValue) {
-        return Duration.ofMillis(conf.getTimeDuration(key(name), defaultValue.toMillis(), TimeUnit.MILLISECONDS));
+        return settings.duration(name, defaultValue);
     }
 
-    /** Retention and claim timeout of the commit point ({@code fs.stork.retention}, {@code fs.stork.commit.claim.timeout}). */
+    /** Retention, claim timeout and inline parts of the commit point, as the committers read them. */
     io.stork.manifest.commit.CommitSettings commitSettings() {
-        io.stork.manifest.commit.CommitSettings defaults = io.stork.manifest.commit.CommitSettings.defaults();
-        int inlineParts = getInt("manifest.inline.parts", defaults.inlineParts()); // CommitSettings checks it
-        return defaults.withRetention(getDuration(RETENTION, defaults.retention()))
-                .withClaimTimeout(getDuration(CLAIM_TIMEOUT, defaults.claimTimeout())).withInlineParts(inlineParts);
+        return settings.commitSettings();
     }
 
     RetryPolicy retryPolicy() {

@@ -130,6 +130,18 @@ class UserPathProcessIT {
         assertThat(stats).anyMatch(l -> l.contains("4 parts, 4 with statistics (400 rows)"))
                 .anyMatch(l -> l.matches("id\\s+long\\s+0\\s+399\\s+0\\s+0\\s+4"));
 
+        // A dataset property with java alone: a generation naming the same parts, then shown by inspect.
+        javaTool.set(javaTool.indexOf("stats"), "set-property");
+        javaTool.set(javaTool.size() - 1, "stork://" + s3 + "/" + run + "/fmt-parquet");
+        javaTool.add("stork.retention=30d");
+        assertThat(SparkProcess.runTool("tool-java-set-property", javaTool, work)).anyMatch(l -> l.endsWith(
+                "fmt-parquet: generation 2 names the same 2 parts with properties {stork.retention=30d} (nothing rewritten)"));
+        javaTool.remove(javaTool.size() - 1);
+        javaTool.set(javaTool.indexOf("set-property"), "inspect");
+        assertThat(SparkProcess.runTool("tool-java-inspect-property", javaTool, work))
+                .anyMatch(l -> l.contains("generation 2 (maintenance)")).contains("  property stork.retention = 30d");
+        javaTool.set(javaTool.indexOf("inspect"), "stats");
+
         // index needs Spark: with java alone, one line saying how to run it; with spark-submit, it runs.
         javaTool.set(javaTool.indexOf("stats"), "index");
         javaTool.set(javaTool.size() - 1, "stork://" + s3 + "/" + run + "/fmt-csv");

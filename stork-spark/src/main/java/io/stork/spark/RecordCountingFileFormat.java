@@ -49,6 +49,8 @@ final class RecordCountingFileFormat implements FileFormat, Serializable {
                 dataSchema);
         SkippingSettings.recordOnDataset(job.getConfiguration(), options, datasetSettings);
         io.stork.spark.schema.WrittenSchema.handOver(job.getConfiguration(), formatName, dataSchema, partitionSchema);
+        io.stork.commit.DatasetProperties.recordWriteOptions(job.getConfiguration(),
+                scala.jdk.javaapi.CollectionConverters.asJava(options));
         return new CountingFactory(delegate.prepareWrite(session, job, options, dataSchema), statistics);
     }
 

@@ -367,7 +367,8 @@ final class ClassicCommitEmulation {
                 written.add(m.toPart(job.jobId(), now));
             }
         }
-        CommitPoint commitPoint = new CommitPoint(new StoreDatasetStorage(store, bucket, out), commitSettings);
+        CommitPoint commitPoint = new CommitPoint(new StoreDatasetStorage(store, bucket, out), commitSettings,
+                io.stork.hadoop.settings.DatasetPropertyKeys.commitRule());
         try {
             commitPoint.commit(new CommitPoint.Request(job.jobId(), "stork 0.1.0 (classic committer)", written,
                     MergePlan.APPEND, false, Instant.ofEpochMilli(now), previous));

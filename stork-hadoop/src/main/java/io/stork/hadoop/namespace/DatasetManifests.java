@@ -276,12 +276,15 @@ public final class DatasetManifests {
         } catch (IllegalArgumentException e) {
             throw new java.io.FileNotFoundException(source + ": " + e.getMessage());
         }
-        java.time.Instant expiry = java.time.Instant.now().minus(retention);
+        // The dataset's own retention property, when it keeps one, over this file system's.
+        Duration own = io.stork.hadoop.settings.DatasetPropertyKeys.retention(current.properties(), retention);
+        java.time.Instant expiry = java.time.Instant.now().minus(own);
         for (RemovedPart removed : current.removed()) {
             if (removed.namedBy(generation) && removed.removedAt().isBefore(expiry)) {
                 throw new java.io.FileNotFoundException(source + ": generation " + generation + " is older than the "
-                        + "retention period (fs.stork.retention=" + retention + "); its replaced parts may have been "
-                        + "vacuumed");
+                        + "retention period (" + (own.equals(retention) ? "fs.stork.retention" : "dataset property "
+                        + io.stork.hadoop.settings.DatasetPropertyKeys.RETENTION) + "=" + own + "); its replaced "
+                        + "parts may have been vacuumed");
             }
         }
         GenerationInfo info = current.info(generation).orElse(null);

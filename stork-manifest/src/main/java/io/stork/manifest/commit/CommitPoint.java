@@ -33,10 +33,17 @@ public final class CommitPoint {
 
     private final DatasetStorage storage;
     private final CommitSettings settings;
+    private final DatasetSettingsRule datasetRule;
 
     public CommitPoint(DatasetStorage storage, CommitSettings settings) {
+        this(storage, settings, DatasetSettingsRule.NONE);
+    }
+
+    /** As {@link #CommitPoint(DatasetStorage, CommitSettings)}, each commit under its dataset's own properties. */
+    public CommitPoint(DatasetStorage storage, CommitSettings settings, DatasetSettingsRule datasetRule) {
         this.storage = storage;
         this.settings = settings;
+        this.datasetRule = datasetRule;
     }
 
     /**
@@ -145,15 +152,18 @@ public final class CommitPoint {
                     ? Manifest.Operation.CREATE : request.plan().operation();
             Instant now = settings.clock().instant();
             java.util.Map<String, String> properties = request.properties();
+            // The generation being committed carries the dataset's properties (the job's over the previous
+            // ones): a retention the dataset keeps applies whatever this writer's session says.
+            CommitSettings own = datasetRule.apply(settings, NextGeneration.mergedProperties(previous, properties));
             if (!request.fencedAttempts().isEmpty()) {
                 properties = new java.util.HashMap<>(properties);
                 properties.put(Fences.PROPERTY, Fences.merge(previous.orElse(null), request.fencedAttempts(), now,
-                        Fences.lifetime(settings.retention())));
+                        Fences.lifetime(own.retention())));
             }
             Manifest manifest = NextGeneration.build(previous, previousParts, kept, request.written(), operation,
-                    generation, request.writer(), request.jobId(), request.createdAt(), now, settings.retention(),
+                    generation, request.writer(), request.jobId(), request.createdAt(), now, own.retention(),
                     properties);
-            manifest = io.stork.manifest.segment.Segments.seal(manifest, settings.inlineParts(), storage::writeSegment);
+            manifest = io.stork.manifest.segment.Segments.seal(manifest, own.inlineParts(), storage::writeSegment);
             byte[] json = encode(manifest);
             try {
                 if (generation == 1 || previous.isEmpty() && storage.createGuarantee() != DatasetStorage.CreateGuarantee.NONE) {

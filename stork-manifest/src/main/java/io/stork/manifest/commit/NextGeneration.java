@@ -93,6 +93,16 @@ final class NextGeneration {
         }
         history.add(new GenerationInfo(generation, operation, jobId, now, parts.size(), bytes, records(parts),
                 written.size(), removedNow));
+        io.stork.manifest.DatasetSchema schema = io.stork.manifest.SchemaEvolution.next(previous.orElse(null),
+                io.stork.manifest.DatasetSchema.ofJobProperties(properties), operation, !kept.isEmpty(),
+                !written.isEmpty(), generation);
+        return new Manifest(1, writer, jobId, generation, operation, createdAt, now, parts,
+                removed, history, restorableFrom, mergedProperties(previous, properties), schema);
+    }
+
+    /** The previous generation's properties with the job's over them (an empty value removes one). */
+    static java.util.Map<String, String> mergedProperties(Optional<Manifest> previous,
+                                                         java.util.Map<String, String> properties) {
         java.util.Map<String, String> merged = new java.util.TreeMap<>(previous.map(Manifest::properties)
                 .orElse(java.util.Map.of()));
         properties.forEach((k, v) -> {
@@ -105,11 +115,7 @@ final class NextGeneration {
                 merged.put(k, v);
             }
         });
-        io.stork.manifest.DatasetSchema schema = io.stork.manifest.SchemaEvolution.next(previous.orElse(null),
-                io.stork.manifest.DatasetSchema.ofJobProperties(properties), operation, !kept.isEmpty(),
-                !written.isEmpty(), generation);
-        return new Manifest(1, writer, jobId, generation, operation, createdAt, now, parts,
-                removed, history, restorableFrom, merged, schema);
+        return merged;
     }
 
     private static Long records(List<ManifestPart> parts) {

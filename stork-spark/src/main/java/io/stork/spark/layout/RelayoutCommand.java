@@ -74,8 +74,8 @@ public final class RelayoutCommand {
     }
 
     /**
-     * The {@code relayout} command of the dataset tool ({@code io.stork.commit.DatasetTool}, which finds this
-     * class when Spark is on the class path): {@code <dataset uri> --kdtree ... }, with the tool's {@code -D}
+     * The {@code relayout} command of the dataset tool ({@code io.stork.commit.DatasetTool}, through
+     * {@link io.stork.spark.tool.RelayoutToolCommand}, found by the service loader): {@code <dataset uri> --kdtree ... }, with the tool's {@code -D}
      * settings as the session's Hadoop settings. Returns the summary line; IllegalArgumentException, one
      * line, for a bad command line (before any store is touched).
      */

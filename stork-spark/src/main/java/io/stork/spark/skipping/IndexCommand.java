@@ -66,8 +66,8 @@ public final class IndexCommand {
     }
 
     /**
-     * The {@code index} command of the dataset tool ({@code io.stork.commit.DatasetTool}, which finds this
-     * class when Spark is on the class path): {@code <path> <format> [option=value ...]}, with the tool's
+     * The {@code index} command of the dataset tool ({@code io.stork.commit.DatasetTool}, through
+     * {@link io.stork.spark.tool.IndexToolCommand}, found by the service loader): {@code <path> <format> [option=value ...]}, with the tool's
      * {@code -D} settings as the session's Hadoop settings. Uses the application's session under
      * spark-submit (or a local one when there is none) and stops only a session it started. Returns the
      * line to print; IllegalArgumentException, one line, for bad arguments.
