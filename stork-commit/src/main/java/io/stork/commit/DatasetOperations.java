@@ -1,0 +1,119 @@
+package io.stork.commit;
+
+import io.stork.manifest.Manifest;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The dataset tool's reading and maintenance commands as calls returning values rather than printed lines,
+ * for APIs above this module (Spark's {@code StorkDataset}, SQL's {@code DESCRIBE HISTORY}, {@code VACUUM},
+ * {@code RESTORE}). The work is the tool's own classes' ({@link DatasetCommitter}, {@link DatasetInspection},
+ * {@link DatasetMaintenance}, {@link MaintenanceLimits}), so both faces read, restore and delete alike.
+ */
+public final class DatasetOperations {
+
+    /** Vacuum's retention setting, as the dataset tool reads it ({@code fs.stork[.bucket.<b>].retention}). */
+    public static final String RETENTION_KEY = DatasetCommitter.RETENTION_KEY;
+
+    /**
+     * One object vacuum deleted or, in a dry run, would delete.
+     *
+     * @param path  the object's full path
+     * @param bytes its length
+     * @param kind  {@code dropped-part} (a generation dropped it longer ago than the retention),
+     *              {@code stray-part} (an attempt no manifest names) or {@code bookkeeping} (claims, task
+     *              markers, unnamed segments)
+     */
+    public record Deletion(String path, long bytes, String kind) {
+    }
+
+    /**
+     * What vacuum did.
+     *
+     * @param dryRun    nothing was deleted: {@code deletions} are what would be
+     * @param retention the retention applied (after the maintenance floor's check)
+     * @param deletions the objects deleted (or that would be)
+     * @param failures  deletions the store refused
+     * @param kept      objects kept, by reason, as the tool prints them
+     */
+    public record VacuumResult(boolean dryRun, Duration retention, List<Deletion> deletions, int failures,
+                               Map<String, Integer> kept) {
+
+        public VacuumResult {
+            deletions = List.copyOf(deletions);
+            kept = Map.copyOf(kept);
+        }
+    }
+
+    private DatasetOperations() {
+    }
+
+    /** The dataset's manifest (one GET, and its segments if it names any); empty where it has none. */
+    public static Optional<Manifest> manifest(FileSystem fs, Path root) throws IOException {
+        return new DatasetCommitter(fs, root, "read").readManifest();
+    }
+
+    /** A new generation naming generation {@code generation}'s parts (nothing copied), as the tool's restore. */
+    public static Manifest restore(FileSystem fs, Path root, long generation) throws IOException {
+        return new DatasetCommitter(fs, root, "restore-" + UUID.randomUUID()).restore(generation);
+    }
+
+    /** Restores the generation that was current at {@code instant}; one line when none was. */
+    public static Manifest restoreToTimestamp(FileSystem fs, Path root, Instant instant) throws IOException {
+        Manifest current = manifest(fs, root).orElseThrow(() -> new IOException("no Stork manifest in "
+                + fs.makeQualified(root) + ": nothing to restore"));
+        long generation = current.generationAt(instant).orElseThrow(() -> new IllegalArgumentException(
+                "no generation of " + fs.makeQualified(root) + " was committed at or before " + instant
+                        + " (the manifest lists generations " + current.restorableFrom() + " to "
+                        + current.generation() + ")"));
+        return restore(fs, root, generation);
+    }
+
+    /**
+     * The tool's {@code vacuum}: the retention given (null: the dataset's setting) is checked against the
+     * maintenance floor before the store is touched, the dataset is listed raw, and only Stork parts and
+     * bookkeeping older than their periods are deleted.
+     *
+     * @throws IllegalArgumentException one line, when the retention is under the floor
+     */
+    public static VacuumResult vacuum(Configuration sessionConf, Path root, Duration retention, boolean dryRun)
+            throws IOException {
+        Configuration conf = new Configuration(sessionConf);
+        String bucket = root.toUri().getAuthority();
+        MaintenanceLimits limits = MaintenanceLimits.of(conf, bucket);
+        Duration period = retention != null ? limits.check(retention, "RETAIN")
+                : limits.check(DatasetCommitter.settings(conf, root).retention(), RETENTION_KEY);
+        // Raw objects, not the manifest's view, and an instance of our own for that setting (as the tool).
+        conf.setBoolean("fs.stork.read.raw", true);
+        conf.setBoolean("fs.stork.impl.disable.cache", true);
+        try (FileSystem fs = FileSystem.newInstance(root.toUri(), conf)) {
+            DatasetInspection inspection = DatasetInspection.of(fs, root);
+            PrintStream silent = new PrintStream(OutputStream.nullOutputStream());
+            DatasetMaintenance maintenance = new DatasetMaintenance(fs, inspection, "vacuum",
+                    DatasetCommitter.settings(conf, inspection.root()).claimTimeout(), limits,
+                    new Progress(silent, "vacuum", Duration.ofDays(1)), silent);
+            DatasetMaintenance.Outcome outcome = maintenance.vacuum(dryRun, period);
+            List<Deletion> deletions = new ArrayList<>();
+            add(deletions, outcome.dropped(), "dropped-part");
+            add(deletions, outcome.strays(), "stray-part");
+            add(deletions, outcome.bookkeeping(), "bookkeeping");
+            return new VacuumResult(outcome.dryRun(), period, deletions, outcome.failures(), outcome.kept());
+        }
+    }
+
+    private static void add(List<Deletion> into, List<LocatedFileStatus> files, String kind) {
+        files.forEach(f -> into.add(new Deletion(f.getPath().toString(), f.getLen(), kind)));
+    }
+}
