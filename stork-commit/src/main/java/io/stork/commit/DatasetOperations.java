@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,20 +64,17 @@ public final class DatasetOperations {
         return new DatasetCommitter(fs, root, "read").readManifest();
     }
 
+    /**
+     * The dataset's layout model ({@code _stork/layout/model.json}) in one line, as {@code inspect} prints it;
+     * empty where it has none (one GET either way).
+     */
+    public static Optional<String> layout(FileSystem fs, Path root) throws IOException {
+        return LayoutReport.findModel(fs, fs.makeQualified(root)).map(LayoutReport::describe);
+    }
+
     /** A new generation naming generation {@code generation}'s parts (nothing copied), as the tool's restore. */
     public static Manifest restore(FileSystem fs, Path root, long generation) throws IOException {
         return new DatasetCommitter(fs, root, "restore-" + UUID.randomUUID()).restore(generation);
-    }
-
-    /** Restores the generation that was current at {@code instant}; one line when none was. */
-    public static Manifest restoreToTimestamp(FileSystem fs, Path root, Instant instant) throws IOException {
-        Manifest current = manifest(fs, root).orElseThrow(() -> new IOException("no Stork manifest in "
-                + fs.makeQualified(root) + ": nothing to restore"));
-        long generation = current.generationAt(instant).orElseThrow(() -> new IllegalArgumentException(
-                "no generation of " + fs.makeQualified(root) + " was committed at or before " + instant
-                        + " (the manifest lists generations " + current.restorableFrom() + " to "
-                        + current.generation() + ")"));
-        return restore(fs, root, generation);
     }
 
     /**
