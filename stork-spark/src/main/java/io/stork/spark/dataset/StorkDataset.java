@@ -113,6 +113,11 @@ public final class StorkDataset {
         return format;
     }
 
+    /** The data source to read the dataset as: the one named, else the one its parts' names tell (one GET). */
+    public Optional<String> readFormat() {
+        return format.isPresent() ? format : DatasetDetail.formatOf(manifest());
+    }
+
     /**
      * The generations the manifest keeps, newest first: generation, time, operation, job, parts, bytes,
      * records, parts_added, parts_removed, bytes_added, bytes_removed, writer.
