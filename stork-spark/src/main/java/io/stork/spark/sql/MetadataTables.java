@@ -11,18 +11,24 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 /**
  * Stork's metadata tables, read in a FROM clause as table-valued functions (docs/sql.md#metadata-tables):
  * <pre>
- * SELECT * FROM stork.files('stork://b/t')            -- the current generation's parts
- * SELECT * FROM stork.files('stork://b/t', 3)         -- generation 3's
- * SELECT * FROM stork.changes('stork://b/t', 2[, 5])  -- parts added/removed after generation 2 (up to 5)
- * SELECT * FROM stork.history('db.events')            -- a table on Stork, by name
- * SELECT * FROM stork.detail('stork://b/t')
+ * SELECT * FROM stork_files('stork://b/t')            -- the current generation's parts
+ * SELECT * FROM stork_files('stork://b/t', 3)         -- generation 3's
+ * SELECT * FROM stork_changes('stork://b/t', 2[, 5])  -- parts added/removed after generation 2 (up to 5)
+ * SELECT * FROM stork_history('db.events')            -- a table on Stork, by name
+ * SELECT * FROM stork_detail('stork://b/t')
  * </pre>
  * Each reads the manifest when the statement is parsed (one GET) and is {@link StorkDataset}'s DataFrame.
  */
 final class MetadataTables {
 
-    private static final String USAGE = "stork.files(t [, generation]), stork.changes(t, from [, to]), "
-            + "stork.history(t) or stork.detail(t), where t is 'stork://bucket/path' or a table name";
+    /**
+     * The functions' common prefix. Spark's parser refuses a qualified table-valued function name
+     * ({@code stork.files(…)}), so the names are one word.
+     */
+    static final String PREFIX = "stork_";
+
+    private static final String USAGE = "stork_files(t [, generation]), stork_changes(t, from [, to]), "
+            + "stork_history(t) or stork_detail(t), where t is 'stork://bucket/path' or a table name";
 
     private MetadataTables() {
     }
@@ -48,7 +54,7 @@ final class MetadataTables {
                 arity(name, args, 1, 1);
                 yield dataset(session, name, args).detail();
             }
-            default -> throw new IllegalArgumentException("no Stork metadata table stork." + name + ": there are "
+            default -> throw new IllegalArgumentException("no Stork metadata table stork_" + name + ": there are "
                     + USAGE);
         };
         return rows.queryExecution().analyzed();
@@ -56,7 +62,7 @@ final class MetadataTables {
 
     private static void arity(String name, List<Expression> args, int least, int most) {
         if (args.size() < least || args.size() > most) {
-            throw new IllegalArgumentException("stork." + name + " takes " + (least == most ? least : least + " to "
+            throw new IllegalArgumentException("stork_" + name + " takes " + (least == most ? least : least + " to "
                     + most) + " arguments, not " + args.size() + ": " + USAGE);
         }
     }
@@ -64,7 +70,7 @@ final class MetadataTables {
     private static StorkDataset dataset(SparkSession session, String name, List<Expression> args) {
         Object value = literal(args.get(0));
         if (!(value instanceof org.apache.spark.unsafe.types.UTF8String text)) {
-            throw new IllegalArgumentException("stork." + name + " takes the dataset as a string ('stork://bucket/path'"
+            throw new IllegalArgumentException("stork_" + name + " takes the dataset as a string ('stork://bucket/path'"
                     + " or 'db.table'), not " + args.get(0).sql());
         }
         return StorkDataset.forName(session, text.toString());
@@ -78,7 +84,7 @@ final class MetadataTables {
                 return g;
             }
         }
-        throw new IllegalArgumentException("stork." + name + " takes generations as whole numbers (0, 1, 2, ...), "
+        throw new IllegalArgumentException("stork_" + name + " takes generations as whole numbers (0, 1, 2, ...), "
                 + "not " + arg.sql());
     }
 

@@ -32,8 +32,8 @@ import scala.runtime.AbstractFunction1;
  *       the pinned path ({@code stork://b/t@v3}, docs/hadoop-filesystem.md#time-travel), with the table's
  *       options and schema for a table;</li>
  *   <li>{@code stork.`stork://b/t`}: the dataset read as the data source its parts' names tell;</li>
- *   <li>the metadata tables {@code stork.history(t)}, {@code stork.detail(t)}, {@code stork.files(t [, g])}
- *       and {@code stork.changes(t, from [, to])}: {@link StorkDataset}'s rows, read from the manifest now.</li>
+ *   <li>the metadata tables {@code stork_history(t)}, {@code stork_detail(t)}, {@code stork_files(t [, g])}
+ *       and {@code stork_changes(t, from [, to])}: {@link StorkDataset}'s rows, read from the manifest now.</li>
  * </ul>
  */
 final class StorkRelations {
@@ -70,8 +70,9 @@ final class StorkRelations {
         }
         if (node instanceof UnresolvedTableValuedFunction function) {
             List<String> name = CollectionConverters.asJava(function.name());
-            if (name.size() == 2 && name.get(0).equalsIgnoreCase("stork")) {
-                return MetadataTables.plan(session, name.get(1).toLowerCase(Locale.ROOT),
+            String last = name.get(name.size() - 1).toLowerCase(Locale.ROOT);
+            if (name.size() == 1 && last.startsWith(MetadataTables.PREFIX)) {
+                return MetadataTables.plan(session, last.substring(MetadataTables.PREFIX.length()),
                         CollectionConverters.asJava(function.functionArgs()));
             }
         }
@@ -84,7 +85,7 @@ final class StorkRelations {
         DataFrameReader reader = session.read().options(relation.options().asCaseSensitiveMap());
         String path;
         String alias = null;
-        if (parts.size() == 2 && parts.get(1).contains("://")) {
+        if (parts.size() == 2 && parts.get(1).contains(":/")) {
             path = parts.get(1);
             if (!isStorkPath(path)) {
                 if (FILE_FORMATS.contains(parts.get(0).toLowerCase(Locale.ROOT))) {

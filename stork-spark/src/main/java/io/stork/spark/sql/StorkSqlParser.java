@@ -18,7 +18,7 @@ import scala.collection.immutable.Seq;
  * {@code DESCRIBE HISTORY}, {@code DESCRIBE DETAIL}, {@code VACUUM}, {@code RESTORE}) are recognised here;
  * every other statement goes to the wrapped parser, and its plan then has Stork's reads resolved
  * ({@link StorkRelations}: {@code VERSION AS OF} / {@code TIMESTAMP AS OF} on Stork datasets, the
- * {@code stork.files(…)} metadata tables, {@code stork.`stork://…`}). A command runs when it is parsed, as
+ * {@code stork_files(…)} metadata tables, {@code stork.`stork://…`}). A command runs when it is parsed, as
  * {@code spark.sql} runs commands at once; its plan is the rows it returned.
  */
 public final class StorkSqlParser implements ParserInterface {
