@@ -229,7 +229,9 @@ public final class StorkDataset {
         try {
             return work.run();
         } catch (IOException e) {
-            throw new UncheckedIOException(path() + ": " + e.getMessage(), e);
+            String message = String.valueOf(e.getMessage());
+            // stork-commit's messages mostly name the dataset already
+            throw new UncheckedIOException(message.contains(path()) ? message : path() + ": " + message, e);
         }
     }
 }
