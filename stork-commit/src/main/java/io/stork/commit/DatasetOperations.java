@@ -23,9 +23,6 @@ import org.apache.hadoop.fs.Path;
  */
 public final class DatasetOperations {
 
-    /** Vacuum's retention setting, as the dataset tool reads it ({@code fs.stork[.bucket.<b>].retention}). */
-    public static final String RETENTION_KEY = DatasetCommitter.RETENTION_KEY;
-
     /**
      * One object vacuum deleted or, in a dry run, would delete.
      *
@@ -87,15 +84,15 @@ public final class DatasetOperations {
     public static VacuumResult vacuum(Configuration sessionConf, Path root, Duration retention, boolean dryRun)
             throws IOException {
         Configuration conf = new Configuration(sessionConf);
-        String bucket = root.toUri().getAuthority();
-        MaintenanceLimits limits = MaintenanceLimits.of(conf, bucket);
-        Duration period = retention != null ? limits.check(retention, "RETAIN")
-                : limits.check(DatasetCommitter.settings(conf, root).retention(), RETENTION_KEY);
+        MaintenanceLimits limits = MaintenanceLimits.of(conf, root.toUri().getAuthority());
+        // A retention given is checked before the store is touched; the default once the manifest is read.
+        Duration given = retention == null ? null : limits.check(retention, "RETAIN");
         // Raw objects, not the manifest's view, and an instance of our own for that setting (as the tool).
         conf.setBoolean("fs.stork.read.raw", true);
         conf.setBoolean("fs.stork.impl.disable.cache", true);
         try (FileSystem fs = FileSystem.newInstance(root.toUri(), conf)) {
             DatasetInspection inspection = DatasetInspection.of(fs, root);
+            Duration period = given != null ? given : defaultRetention(conf, root, inspection, limits);
             PrintStream silent = new PrintStream(OutputStream.nullOutputStream());
             DatasetMaintenance maintenance = new DatasetMaintenance(fs, inspection, "vacuum",
                     DatasetCommitter.settings(conf, inspection.root()).claimTimeout(), limits,
@@ -107,6 +104,15 @@ public final class DatasetOperations {
             add(deletions, outcome.bookkeeping(), "bookkeeping");
             return new VacuumResult(outcome.dryRun(), period, deletions, outcome.failures(), outcome.kept());
         }
+    }
+
+    /**
+     * Vacuum's retention when none is given, as the tool's {@code vacuum} takes it (the dataset's setting),
+     * checked against the floor.
+     */
+    private static Duration defaultRetention(Configuration conf, Path root, DatasetInspection inspection,
+                                             MaintenanceLimits limits) {
+        return limits.check(DatasetCommitter.settings(conf, root).retention(), DatasetCommitter.RETENTION_KEY);
     }
 
     private static void add(List<Deletion> into, List<LocatedFileStatus> files, String kind) {
