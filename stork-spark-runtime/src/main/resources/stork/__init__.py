@@ -10,6 +10,11 @@ Python path: ``--packages io.stork:stork-spark-runtime:<version>`` puts it there
 
     from stork import layout
     laid, model = layout.kd_tree(df, ["lat", "lon"], 16)
+
+    from stork import Dataset
+    Dataset.for_path(spark, "stork://b/events").history().show()
 """
 
-__all__ = ["layout", "skipping"]
+from stork.dataset import Dataset
+
+__all__ = ["Dataset", "dataset", "layout", "skipping"]

@@ -26,14 +26,22 @@ def index(spark, path, format, **options):
             "index_bytes": result.indexBytes()}
 
 
+def _report(r):
+    return {"objects_listed": r.objectsListed(), "objects_read": r.objectsRead(),
+            "objects_skipped": r.objectsSkipped(), "bytes_listed": r.bytesListed(),
+            "bytes_read": r.bytesRead(), "with_statistics": r.withStatistics(),
+            "planning_ms": r.planningNanos() / 1e6, "filter": r.filter()}
+
+
 def reports(df):
-    """What skipping did for each file scan of ``df`` that has run (or been planned), in plan order: a list
-    of dicts with ``objects_listed``, ``objects_read``, ``objects_skipped``, ``bytes_listed``,
+    """What skipping did for each file scan of ``df``, in plan order: for each scan, the newest listing of
+    its data, whichever action on ``df`` ran it (``df.count()`` and ``df.collect()`` plan queries of their
+    own). A list of dicts with ``objects_listed``, ``objects_read``, ``objects_skipped``, ``bytes_listed``,
     ``bytes_read``, ``with_statistics``, ``planning_ms`` and ``filter`` (the filter as skipping read it)."""
-    out = []
-    for r in _data_skipping(df.sparkSession).reports(df._jdf):
-        out.append({"objects_listed": r.objectsListed(), "objects_read": r.objectsRead(),
-                    "objects_skipped": r.objectsSkipped(), "bytes_listed": r.bytesListed(),
-                    "bytes_read": r.bytesRead(), "with_statistics": r.withStatistics(),
-                    "planning_ms": r.planningNanos() / 1e6, "filter": r.filter()})
-    return out
+    return [_report(r) for r in _data_skipping(df.sparkSession).reports(df._jdf)]
+
+
+def last_report(spark):
+    """What skipping did for the last query the session ran that skipping judged (``spark.sql(...).show()``,
+    ``df.count()``...): one dict per scan it listed, as :func:`reports`; ``[]`` before any."""
+    return [_report(r) for r in _data_skipping(spark).lastQuery(spark._jsparkSession)]

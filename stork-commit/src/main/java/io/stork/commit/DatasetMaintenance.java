@@ -67,17 +67,25 @@ final class DatasetMaintenance {
         }
     }
 
+    /**
+     * What a command deleted (or, in a dry run, would delete), by kind, for callers that want rows rather
+     * than the printed summary (the Spark API's {@code vacuum}).
+     */
+    record Outcome(boolean dryRun, List<LocatedFileStatus> dropped, List<LocatedFileStatus> strays,
+                   List<LocatedFileStatus> bookkeeping, int failures, Map<String, Integer> kept) {
+    }
+
     /** {@code clean}: strays and bookkeeping older than {@code period}. */
-    void clean(boolean dryRun, Duration period) throws IOException {
-        run(dryRun, period, null);
+    Outcome clean(boolean dryRun, Duration period) throws IOException {
+        return run(dryRun, period, null);
     }
 
     /** {@code vacuum}: as clean, and the parts dropped longer ago than {@code retention}. */
-    void vacuum(boolean dryRun, Duration retention) throws IOException {
-        run(dryRun, retention, retention);
+    Outcome vacuum(boolean dryRun, Duration retention) throws IOException {
+        return run(dryRun, retention, retention);
     }
 
-    private void run(boolean dryRun, Duration period, Duration retention) throws IOException {
+    private Outcome run(boolean dryRun, Duration period, Duration retention) throws IOException {
         Instant now = Instant.now();
         Plan plan = plan(now, period, retention);
         if (dryRun) {
@@ -86,7 +94,7 @@ final class DatasetMaintenance {
             for (List<LocatedFileStatus> list : List.of(plan.dropped(), plan.strays(), plan.bookkeeping())) {
                 list.forEach(p -> out.println("  " + p.getPath() + "  " + p.getLen()));
             }
-            return;
+            return new Outcome(true, plan.dropped(), plan.strays(), plan.bookkeeping(), 0, plan.kept());
         }
         List<LocatedFileStatus> strays = fenceStrays(plan, now, period);
         List<LocatedFileStatus> doomed = new ArrayList<>(plan.dropped());
@@ -110,6 +118,7 @@ final class DatasetMaintenance {
                         + "bytes%s%s%n", command, doomed.size() - failures, plan.dropped().size(), strays.size(),
                 plan.bookkeeping().size(), bytes, failures > 0 ? ", " + failures + " failed" : "",
                 keptNote(plan.kept()));
+        return new Outcome(false, plan.dropped(), strays, plan.bookkeeping(), failures, plan.kept());
     }
 
     private Plan plan(Instant now, Duration period, Duration retention) {

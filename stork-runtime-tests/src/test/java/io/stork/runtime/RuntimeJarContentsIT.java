@@ -77,6 +77,7 @@ class RuntimeJarContentsIT {
             assertThat(jar.getEntry("stork/__init__.py")).as("stork/__init__.py").isNotNull();
             assertThat(jar.getEntry("stork/skipping.py")).as("stork/skipping.py").isNotNull();
             assertThat(jar.getEntry("stork/layout.py")).as("stork/layout.py").isNotNull();
+            assertThat(jar.getEntry("stork/dataset.py")).as("stork/dataset.py").isNotNull();
             String fileSystems = new String(jar.getInputStream(jar.getEntry("META-INF/services/org.apache.hadoop.fs.FileSystem"))
                     .readAllBytes(), StandardCharsets.UTF_8);
             assertThat(fileSystems.lines().filter(l -> !l.isBlank() && !l.startsWith("#")))

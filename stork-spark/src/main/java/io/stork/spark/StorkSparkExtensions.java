@@ -23,7 +23,9 @@ import scala.runtime.BoxedUnit;
  *       ({@link io.stork.spark.skipping.SkippingScanExec});</li>
  *   <li>reads a dataset's files from its manifest rather than listing them when a DataFrame is made
  *       ({@link io.stork.spark.read.ManifestRelationRule});</li>
- *   <li>takes Delta Lake's time-travel options ({@code versionAsOf}, {@code timestampAsOf}) on reads.</li>
+ *   <li>takes Delta Lake's time-travel options ({@code versionAsOf}, {@code timestampAsOf}) on reads;</li>
+ *   <li>parses Stork's SQL: {@code DESCRIBE HISTORY}, {@code VACUUM}, {@code RESTORE}, {@code VERSION AS OF}
+ *       and the metadata tables ({@link io.stork.spark.sql.StorkSqlParser}, docs/sql.md).</li>
  * </ul>
  */
 public class StorkSparkExtensions extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
@@ -46,6 +48,7 @@ public class StorkSparkExtensions extends AbstractFunction1<SparkSessionExtensio
         extensions.injectPreCBORule(io.stork.spark.skipping.SkippingRule::new);
         extensions.injectColumnar(io.stork.spark.skipping.SkippingScanRule::new);
         extensions.injectFunction(io.stork.spark.skipping.GeoBoxFunction.registration());
+        extensions.injectParser(io.stork.spark.sql.StorkSqlParser::new);
         return BoxedUnit.UNIT;
     }
 

@@ -112,7 +112,7 @@ public final class StorkTimeTravelRule extends Rule<LogicalPlan> {
     }
 
     /** An ISO-8601 instant ({@code 2026-11-23T10:00:00Z}) or a UTC date-time ({@code 2026-11-23 10:00:00[.SSS]}). */
-    static Instant instant(String text) {
+    public static Instant instant(String text) {
         try {
             return Instant.parse(text);
         } catch (DateTimeParseException notAnInstant) {

@@ -33,17 +33,29 @@ public final class DataSkipping {
         return IndexCommand.index(spark, path, format, options);
     }
 
-    /** One report per file scan of the query that has run (or been planned), in plan order. */
+    /**
+     * One report per file scan of the query that has run (or been planned), in plan order: for each scan,
+     * the newest listing of its data, whichever action on the DataFrame ran it ({@code q.count()} plans a
+     * query of its own).
+     */
     public static List<ScanReport> reports(Dataset<?> query) {
         List<ScanReport> reports = new ArrayList<>();
         collect(query.queryExecution().optimizedPlan(), reports);
         return reports;
     }
 
+    /**
+     * What skipping did for the session's last query it judged (every scan it listed, in order): after
+     * {@code spark.sql("SELECT ...").show()} or {@code df.count()}, whatever DataFrame ran it. Empty before any.
+     */
+    public static List<ScanReport> lastQuery(org.apache.spark.sql.SparkSession spark) {
+        return LatestScans.lastQuery(spark);
+    }
+
     private static void collect(LogicalPlan plan, List<ScanReport> reports) {
         if (plan instanceof LogicalRelation relation && relation.relation() instanceof HadoopFsRelation files
                 && files.location() instanceof SkippingFileIndex index) {
-            index.lastScan().ifPresent(reports::add);
+            LatestScans.newest(index.delegate()).or(index::lastScan).ifPresent(reports::add);
         }
         for (LogicalPlan child : CollectionConverters.asJava(plan.children())) {
             collect(child, reports);

@@ -227,6 +227,7 @@ public final class SkippingFileIndex implements FileIndex {
     private void report(Seq<Expression> dataFilters, ScanReport report) {
         lastScan = report;
         reports.put(dataFilters, report);
+        LatestScans.record(delegate, report);
         LOG.info("Stork data skipping on {}: {}", rootPaths().mkString(", "), report);
     }
 
