@@ -1,5 +1,6 @@
 package io.stork.commit;
 
+import io.stork.hadoop.settings.StorkSettings;
 import io.stork.manifest.Manifest;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -112,7 +113,10 @@ public final class DatasetOperations {
      */
     private static Duration defaultRetention(Configuration conf, Path root, DatasetInspection inspection,
                                              MaintenanceLimits limits) {
-        return limits.check(DatasetCommitter.settings(conf, root).retention(), DatasetCommitter.RETENTION_KEY);
+        // The dataset's own retention property, else the bucket's or session's key, else 7 days.
+        StorkSettings settings = StorkSettings.of(conf, root.toUri().getAuthority())
+                .withDataset(inspection.manifest().map(Manifest::properties).orElse(Map.of()));
+        return limits.check(settings.retention(), settings.retentionSource());
     }
 
     private static void add(List<Deletion> into, List<LocatedFileStatus> files, String kind) {

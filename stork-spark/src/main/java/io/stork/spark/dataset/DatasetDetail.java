@@ -31,7 +31,8 @@ final class DatasetDetail {
 
     static Dataset<Row> of(SparkSession spark, String location, Optional<String> named, Manifest m,
                            Optional<String> layout) {
-        Optional<String> format = named.isPresent() ? named : formatOf(m);
+        Optional<String> format = named.isPresent() ? named : m.datasetSchema() != null
+                ? Optional.of(m.datasetSchema().format()) : formatOf(m);
         Long records = 0L;
         int withStatistics = 0;
         for (ManifestPart p : m.parts()) {
@@ -52,6 +53,16 @@ final class DatasetDetail {
      * this is the one place to take it from there. Empty when the format is unknown or the read fails.
      */
     static Optional<StructType> schema(SparkSession spark, String location, Optional<String> format, Manifest m) {
+        io.stork.manifest.DatasetSchema recorded = m.datasetSchemaAt(m.generation());
+        if (recorded != null) {
+            try {
+                if (org.apache.spark.sql.types.DataType.fromJson(recorded.json()) instanceof StructType struct) {
+                    return Optional.of(struct.asNullable()); // the manifest's, as a read shows it (nullable)
+                }
+            } catch (RuntimeException e) {
+                // not Spark's JSON: inferred below
+            }
+        }
         if (format.isEmpty() || m.parts().isEmpty()) {
             return Optional.empty();
         }
@@ -80,6 +91,9 @@ final class DatasetDetail {
 
     /** Hive-style partition columns ({@code year=2024/…}), from the first part's directories. */
     static List<String> partitionColumns(Manifest m) {
+        if (m.datasetSchemaAt(m.generation()) != null) {
+            return m.datasetSchemaAt(m.generation()).partitionColumns();
+        }
         List<String> columns = new ArrayList<>();
         if (!m.parts().isEmpty()) {
             String directory = m.parts().get(0).directory();
