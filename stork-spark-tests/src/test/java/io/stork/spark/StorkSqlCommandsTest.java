@@ -291,5 +291,12 @@ class StorkSqlCommandsTest {
         assertThat(sql("SELECT * FROM range(3)")).hasSize(3);
         Dataset<Row> view = spark.sql("SELECT path FROM stork_files('" + PATH + "')");
         assertThat(view.collectAsList()).hasSize(1);
+        // Another table format's commands are its own extension's (Delta Lake's, in a session with both): here,
+        // without it, Spark's parser answers, not Stork.
+        for (String other : List.of("DESCRIBE HISTORY delta.`" + PATH + "`", "VACUUM delta.`s3a://b/t` RETAIN 1 HOURS",
+                "RESTORE TABLE iceberg.`" + PATH + "` TO VERSION AS OF 1", "DESCRIBE HISTORY '/data/events'")) {
+            assertThatThrownBy(() -> sql(other)).as(other)
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("Stork").doesNotContain("stork_"));
+        }
     }
 }

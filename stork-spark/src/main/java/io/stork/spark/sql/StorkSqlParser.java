@@ -44,8 +44,10 @@ public final class StorkSqlParser implements ParserInterface {
                 : StorkRelations.resolve(session, delegate.parsePlanWithParameters(sqlText, parameters));
     }
 
+    /** Stork's command, run; empty when the statement is not one, or names data that is not Stork's. */
     private Optional<LogicalPlan> command(String sqlText) {
-        return StorkStatement.parse(sqlText).map(s -> s.run(session).queryExecution().analyzed());
+        return StorkStatement.parse(sqlText).filter(s -> s.target().isStorks(session))
+                .map(s -> s.run(session).queryExecution().analyzed());
     }
 
     @Override

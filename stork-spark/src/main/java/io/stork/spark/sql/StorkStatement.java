@@ -183,19 +183,53 @@ record StorkStatement(Kind kind, DatasetName target, Integer limit, Double retai
             return new DatasetName(null, null, List.copyOf(parts));
         }
 
+        /** The table formats that keep their own log: their commands belong to their own extensions. */
+        private static final java.util.Set<String> OTHER_TABLE_FORMATS = java.util.Set.of("delta", "iceberg", "hudi");
+
+        /**
+         * Whether the statement is Stork's to run. Not when it names another table format's data (a
+         * {@code delta.`…`} path, a bare quoted path that is not {@code stork://}, as Delta Lake writes
+         * {@code DESCRIBE HISTORY '/data/t'}, or a catalog table whose provider is such a format): then it goes
+         * on to the next parser, so that Delta Lake's {@code DESCRIBE HISTORY}, {@code VACUUM} and {@code RESTORE}
+         * keep working in a session with both extensions. Anything else is Stork's, wrong names included: they
+         * get Stork's one-line error rather than Spark's reading of {@code DESCRIBE HISTORY x} as a column.
+         */
+        boolean isStorks(SparkSession spark) {
+            if (path != null) {
+                return format != null ? !OTHER_TABLE_FORMATS.contains(format.toLowerCase(java.util.Locale.ROOT))
+                        : path.toLowerCase(java.util.Locale.ROOT).startsWith("stork://");
+            }
+            org.apache.spark.sql.catalyst.TableIdentifier id = identifier();
+            if (id == null || !spark.sessionState().catalog().tableExists(id)) {
+                return true;
+            }
+            var metadata = spark.sessionState().catalog().getTableMetadata(id);
+            String provider = metadata.provider().isDefined() ? metadata.provider().get() : "";
+            return !OTHER_TABLE_FORMATS.contains(provider.toLowerCase(java.util.Locale.ROOT));
+        }
+
+        /** The session catalog's identifier of the table, or null when the name is another catalog's. */
+        private org.apache.spark.sql.catalyst.TableIdentifier identifier() {
+            if (table.size() > 3 || table.size() == 3 && !table.get(0).equalsIgnoreCase("spark_catalog")) {
+                return null;
+            }
+            String name = table.get(table.size() - 1);
+            scala.Option<String> database = table.size() > 1 ? scala.Option.apply(table.get(table.size() - 2))
+                    : scala.Option.empty();
+            return new org.apache.spark.sql.catalyst.TableIdentifier(name, database);
+        }
+
         /** The dataset: at the path, or behind the session catalog's table; one line when it is not Stork's. */
         StorkDataset resolve(SparkSession spark) {
             if (path != null) {
                 return StorkDataset.forPath(spark, path, format);
             }
-            if (table.size() > 3 || table.size() == 3 && !table.get(0).equalsIgnoreCase("spark_catalog")) {
+            org.apache.spark.sql.catalyst.TableIdentifier id = identifier();
+            if (id == null) {
                 throw new IllegalArgumentException("only the session catalog's tables are known to Stork's commands, "
                         + "not " + String.join(".", table));
             }
-            String name = table.get(table.size() - 1);
-            scala.Option<String> database = table.size() > 1 ? scala.Option.apply(table.get(table.size() - 2))
-                    : scala.Option.empty();
-            return StorkDataset.forTable(spark, new org.apache.spark.sql.catalyst.TableIdentifier(name, database));
+            return StorkDataset.forTable(spark, id);
         }
     }
 }
