@@ -294,7 +294,8 @@ class StorkSqlCommandsTest {
         // Another table format's commands are its own extension's (Delta Lake's, in a session with both): here,
         // without it, Spark's parser answers, not Stork.
         for (String other : List.of("DESCRIBE HISTORY delta.`" + PATH + "`", "VACUUM delta.`s3a://b/t` RETAIN 1 HOURS",
-                "RESTORE TABLE iceberg.`" + PATH + "` TO VERSION AS OF 1", "DESCRIBE HISTORY '/data/events'")) {
+                "RESTORE TABLE iceberg.`" + PATH + "` TO VERSION AS OF 1", "DESCRIBE HISTORY '/data/events'",
+                "SELECT * FROM delta.`" + PATH + "` VERSION AS OF 1")) {
             assertThatThrownBy(() -> sql(other)).as(other)
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain("Stork").doesNotContain("stork_"));
         }

@@ -42,7 +42,17 @@ final class StorkRelations {
     private static final Set<String> FILE_FORMATS = Set.of("parquet", "orc", "json", "csv", "text", "avro", "xml",
             "binaryfile");
 
+    /**
+     * Table formats that keep their own log and their own time travel and maintenance (their extensions'
+     * statements): Stork leaves their paths and tables alone, even on stork://.
+     */
+    static final Set<String> OTHER_TABLE_FORMATS = Set.of("delta", "iceberg", "hudi");
+
     private StorkRelations() {
+    }
+
+    static boolean isOtherTableFormat(String format) {
+        return format != null && OTHER_TABLE_FORMATS.contains(format.toLowerCase(Locale.ROOT));
     }
 
     static LogicalPlan resolve(SparkSession session, LogicalPlan plan) {
@@ -87,6 +97,9 @@ final class StorkRelations {
         String alias = null;
         if (parts.size() == 2 && parts.get(1).contains(":/")) {
             path = parts.get(1);
+            if (isOtherTableFormat(parts.get(0))) {
+                return travel; // Delta's (Iceberg's) own time travel, wherever the table lives
+            }
             if (!isStorkPath(path)) {
                 if (FILE_FORMATS.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
                     throw new IllegalArgumentException("VERSION AS OF / TIMESTAMP AS OF read past generations of Stork "
@@ -155,7 +168,8 @@ final class StorkRelations {
         }
         boolean onStork = table.storage().locationUri().isDefined()
                 && isStorkPath(table.storage().locationUri().get().toString());
-        boolean dataSource = table.provider().isDefined() && !table.provider().get().equalsIgnoreCase("hive");
+        boolean dataSource = table.provider().isDefined() && !table.provider().get().equalsIgnoreCase("hive")
+                && !isOtherTableFormat(table.provider().get());
         return onStork && dataSource ? table : null;
     }
 

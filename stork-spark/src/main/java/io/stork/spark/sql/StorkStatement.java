@@ -183,9 +183,6 @@ record StorkStatement(Kind kind, DatasetName target, Integer limit, Double retai
             return new DatasetName(null, null, List.copyOf(parts));
         }
 
-        /** The table formats that keep their own log: their commands belong to their own extensions. */
-        private static final java.util.Set<String> OTHER_TABLE_FORMATS = java.util.Set.of("delta", "iceberg", "hudi");
-
         /**
          * Whether the statement is Stork's to run. Not when it names another table format's data (a
          * {@code delta.`…`} path, a bare quoted path that is not {@code stork://}, as Delta Lake writes
@@ -196,16 +193,20 @@ record StorkStatement(Kind kind, DatasetName target, Integer limit, Double retai
          */
         boolean isStorks(SparkSession spark) {
             if (path != null) {
-                return format != null ? !OTHER_TABLE_FORMATS.contains(format.toLowerCase(java.util.Locale.ROOT))
-                        : path.toLowerCase(java.util.Locale.ROOT).startsWith("stork://");
+                return format != null ? !StorkRelations.isOtherTableFormat(format) : StorkRelations.isStorkPath(path);
             }
             org.apache.spark.sql.catalyst.TableIdentifier id = identifier();
             if (id == null || !spark.sessionState().catalog().tableExists(id)) {
                 return true;
             }
-            var metadata = spark.sessionState().catalog().getTableMetadata(id);
+            org.apache.spark.sql.catalyst.catalog.CatalogTable metadata;
+            try {
+                metadata = spark.sessionState().catalog().getTableMetadata(id);
+            } catch (Exception e) { // NoSuchTableException, NoSuchNamespaceException: checked in Scala, not declared
+                return true; // gone since: Stork's one-line error
+            }
             String provider = metadata.provider().isDefined() ? metadata.provider().get() : "";
-            return !OTHER_TABLE_FORMATS.contains(provider.toLowerCase(java.util.Locale.ROOT));
+            return !StorkRelations.isOtherTableFormat(provider);
         }
 
         /** The session catalog's identifier of the table, or null when the name is another catalog's. */
