@@ -75,7 +75,8 @@ public final class ManifestRelationRule extends Rule<LogicalPlan> {
         if (!Boolean.parseBoolean(session.sessionState().conf().getConfString(ENABLED, "true").trim())) {
             return plan;
         }
-        // A path under time travel (parquet.`stork://..` TIMESTAMP AS OF ..) is Spark's to refuse.
+        // A relation still under a time-travel clause here is not a Stork dataset's (Stork's parser rewrote those to
+        // the pinned read, io.stork.spark.sql.StorkRelations): another source's own time travel, left alone.
         java.util.Set<LogicalPlan> leftToSpark = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         plan.foreach(node -> {
             if (node instanceof RelationTimeTravel travel) {
