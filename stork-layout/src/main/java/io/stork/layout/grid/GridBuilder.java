@@ -60,6 +60,10 @@ public final class GridBuilder {
         return new GridBuilder(lat, lon, precision, buckets, area, summary);
     }
 
+    private static boolean onTheMap(double latitude, double longitude) {
+        return latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180;
+    }
+
     /** Equal numbers of cells per bucket; needs an {@link #area}. */
     public GridModel build() {
         if (area == null) {
@@ -88,7 +92,9 @@ public final class GridBuilder {
         double[] extent = {90, -90, 180, -180};
         for (Object[] row : sample) {
             Object[] k = PartitionerModel.canonicalKey(List.of(lat, lon), row);
-            if (k[0] != null && k[1] != null) {
+            // A coordinate off the map (NaN, infinite, out of range: bad data) must not stretch the grid over
+            // the whole plane; routing puts such rows in an edge cell, as it does rows outside the area.
+            if (k[0] != null && k[1] != null && onTheMap((Double) k[0], (Double) k[1])) {
                 double la = (Double) k[0];
                 double lo = (Double) k[1];
                 points.add(new double[] {la, lo});
@@ -97,7 +103,8 @@ public final class GridBuilder {
             }
         }
         if (points.isEmpty()) {
-            throw new IllegalArgumentException("a grid is balanced by a sample of rows; every sample row has a null coordinate");
+            throw new IllegalArgumentException("a grid is balanced by a sample of rows; no sample row has a latitude in "
+                    + "[-90, 90] and a longitude in [-180, 180] (" + lat.name() + ", " + lon.name() + ")");
         }
         GridModel shape = shape(area != null ? area : extent);
         TreeMap<Long, Long> counts = new TreeMap<>();

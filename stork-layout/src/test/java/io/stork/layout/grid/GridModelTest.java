@@ -91,6 +91,29 @@ class GridModelTest {
     }
 
     @Test
+    void coordinatesOffTheMapDoNotStretchTheGrid_andAreRoutedToABucket() {
+        Random r = new Random(5);
+        List<Object[]> clean = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            clean.add(new Object[] {45 + 3 * r.nextDouble(), 1 + 4 * r.nextDouble()});
+        }
+        List<Object[]> dirty = new ArrayList<>(clean);
+        dirty.add(new Object[] {Double.POSITIVE_INFINITY, 2.0});
+        dirty.add(new Object[] {Double.NaN, 2.0});
+        dirty.add(new Object[] {47.0, 999.0});
+        GridModel fromClean = GridBuilder.of("lat", "lon", 1, 8).build(clean);
+        GridModel fromDirty = GridBuilder.of("lat", "lon", 1, 8).build(dirty);
+        // Bad rows left out of the shape: the same cells and cuts as the clean sample's.
+        assertThat(fromDirty).isEqualTo(fromClean);
+        for (Object[] bad : dirty.subList(clean.size(), dirty.size())) {
+            assertThat(fromDirty.bucketOf(bad)).isBetween(0, 7);
+        }
+        assertThatThrownBy(() -> GridBuilder.of("lat", "lon", 1, 4).build(List.<Object[]>of(new Object[] {Double.NaN, 1.0})))
+                .hasMessage("a grid is balanced by a sample of rows; no sample row has a latitude in [-90, 90] and a "
+                        + "longitude in [-180, 180] (lat, lon)");
+    }
+
+    @Test
     void badInputFailsWithOneLine() {
         assertThatThrownBy(() -> GridBuilder.of("lat", "lon", 1, 0)).hasMessage("a grid needs at least one bucket, not 0");
         assertThatThrownBy(() -> GridBuilder.of("lat", "lon", 9, 4))
