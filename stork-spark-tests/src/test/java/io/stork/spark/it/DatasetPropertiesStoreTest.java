@@ -41,9 +41,7 @@ class DatasetPropertiesStoreTest {
 
     @BeforeAll
     static void startSpark() throws Exception {
-        spark = SparkOnLocalStore.builder("stork-dataset-properties", S3, SWIFT)
-                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
-                .config("spark.stork.layout.history.flushInterval", "1h").getOrCreate();
+        spark = SparkOnLocalStore.withStork("stork-dataset-properties", S3, SWIFT).getOrCreate();
         SparkOnLocalStore.createBuckets(spark, S3, SWIFT);
     }
 

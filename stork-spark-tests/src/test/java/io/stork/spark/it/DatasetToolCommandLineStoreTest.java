@@ -36,10 +36,7 @@ class DatasetToolCommandLineStoreTest {
 
     @BeforeAll
     static void startSpark() throws Exception {
-        spark = SparkOnLocalStore.builder("stork-tool-command-line", BUCKET, "it-tool-unused")
-                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
-                // queries' history written when the session stops, not inside a counted window
-                .config("spark.stork.layout.history.flushInterval", "1h").getOrCreate();
+        spark = SparkOnLocalStore.withStork("stork-tool-command-line", BUCKET, "it-tool-unused").getOrCreate();
         SparkOnLocalStore.createBuckets(spark, BUCKET);
     }
 

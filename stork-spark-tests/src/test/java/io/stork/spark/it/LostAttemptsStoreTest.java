@@ -38,11 +38,8 @@ class LostAttemptsStoreTest {
 
     @BeforeAll
     static void startSpark() throws Exception {
-        spark = SparkOnLocalStore.builder("stork-lost-attempts", S3_BUCKET, SWIFT_BUCKET)
-                .master("local[2,2]") // a failed attempt is retried once
-                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
-                // queries' history written when the session stops, not inside a counted window
-                .config("spark.stork.layout.history.flushInterval", "1h").getOrCreate();
+        spark = SparkOnLocalStore.withStork("stork-lost-attempts", S3_BUCKET, SWIFT_BUCKET)
+                .master("local[2,2]").getOrCreate(); // a failed attempt is retried once
         SparkOnLocalStore.createBuckets(spark, S3_BUCKET, SWIFT_BUCKET);
     }
 

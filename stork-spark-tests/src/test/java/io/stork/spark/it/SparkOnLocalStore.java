@@ -37,6 +37,16 @@ final class SparkOnLocalStore {
         return builder;
     }
 
+    /**
+     * {@link #builder} with Stork's extension, the queries' history written when the session stops (not
+     * inside a window a test counts calls in).
+     */
+    static SparkSession.Builder withStork(String appName, String s3Bucket, String swiftBucket) throws IOException {
+        return builder(appName, s3Bucket, swiftBucket)
+                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
+                .config("spark.stork.layout.history.flushInterval", "1h");
+    }
+
     static void createBuckets(SparkSession spark, String... buckets) throws IOException {
         for (String bucket : buckets) {
             fileSystem(spark, bucket).store().createBucket(bucket);

@@ -41,9 +41,7 @@ class StorkSqlStoreTest {
 
     @BeforeAll
     static void startSpark() throws Exception {
-        spark = SparkOnLocalStore.builder("stork-sql-store", S3, SWIFT)
-                .config("spark.sql.extensions", "io.stork.spark.StorkSparkExtensions")
-                .config("spark.stork.layout.history.flushInterval", "1h").getOrCreate();
+        spark = SparkOnLocalStore.withStork("stork-sql-store", S3, SWIFT).getOrCreate();
         SparkOnLocalStore.createBuckets(spark, S3, SWIFT);
     }
 
