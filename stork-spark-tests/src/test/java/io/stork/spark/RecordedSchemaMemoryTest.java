@@ -6,7 +6,6 @@ import io.stork.manifest.Manifest;
 import io.stork.spark.read.ManifestFileIndex;
 import io.stork.spark.skipping.DataSkipping;
 import io.stork.spark.skipping.ScanReport;
-import io.stork.spark.skipping.SkippingFileIndex;
 import io.stork.store.CallType;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,10 +13,6 @@ import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.execution.datasources.FileIndex;
-import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
-import org.apache.spark.sql.execution.datasources.LogicalRelation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,18 +46,6 @@ class RecordedSchemaMemoryTest {
 
     private static String path(String name) {
         return "stork://" + BUCKET + "/" + name;
-    }
-
-    private static FileIndex indexOf(Dataset<Row> df) {
-        List<FileIndex> found = new ArrayList<>();
-        df.queryExecution().analyzed().foreach(node -> {
-            if (node instanceof LogicalRelation r && r.relation() instanceof HadoopFsRelation files) {
-                found.add(files.location() instanceof SkippingFileIndex s ? s.delegate() : files.location());
-            }
-            return null;
-        });
-        assertThat(found).hasSize(1);
-        return found.get(0);
     }
 
     /** The rows and schema of {@code read} with the recorded schema and without it (inferred as by Spark). */
@@ -106,7 +89,7 @@ class RecordedSchemaMemoryTest {
         data.write().orc(path("typed-orc"));
         sameWithAndWithout(() -> spark.read().orc(path("typed-orc")));
         sameWithAndWithout(() -> spark.sql("SELECT * FROM parquet.`" + path("typed-parquet") + "`"));
-        assertThat(indexOf(spark.read().parquet(path("typed-parquet")))).isInstanceOf(ManifestFileIndex.class);
+        assertThat(PlanFileIndexes.of(spark.read().parquet(path("typed-parquet")))).isInstanceOf(ManifestFileIndex.class);
     }
 
     @Test
@@ -181,7 +164,7 @@ class RecordedSchemaMemoryTest {
         try {
             Dataset<Row> byTable = spark.table("located").where("k = 1 AND id < 50");
             Dataset<Row> byPath = spark.read().parquet(path).where("k = 1 AND id < 50");
-            assertThat(indexOf(byTable)).isInstanceOf(ManifestFileIndex.class);
+            assertThat(PlanFileIndexes.of(byTable)).isInstanceOf(ManifestFileIndex.class);
             assertThat(byTable.schema()).isEqualTo(byPath.schema());
             List<String> tableRows = new ArrayList<>();
             List<String> pathRows = new ArrayList<>();
@@ -204,7 +187,7 @@ class RecordedSchemaMemoryTest {
             assertThat(DataSkipping.reports(byPathQuery).get(0).objectsSkipped()).isEqualTo(12);
 
             Dataset<Row> saved = spark.sql("SELECT count(*) FROM spark_catalog.default.saved");
-            assertThat(indexOf(spark.table("saved"))).isInstanceOf(ManifestFileIndex.class);
+            assertThat(PlanFileIndexes.of(spark.table("saved"))).isInstanceOf(ManifestFileIndex.class);
             assertThat(saved.collectAsList().get(0).getLong(0)).isEqualTo(40);
             spark.sql("INSERT INTO saved SELECT 100, 'n100'");
             assertThat(spark.table("saved").count()).as("an insert commits a new generation, read next").isEqualTo(41);

@@ -1,12 +1,12 @@
 package io.stork.spark.it;
 
+import io.stork.spark.PlanFileIndexes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stork.hadoop.StorkFileSystem;
 import io.stork.spark.read.ManifestFileIndex;
 import io.stork.spark.read.ManifestRelationRule;
 import io.stork.spark.skipping.DataSkipping;
-import io.stork.spark.skipping.SkippingFileIndex;
 import io.stork.store.CallType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,11 +17,7 @@ import java.util.function.Function;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.execution.datasources.FileIndex;
-import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
 import org.apache.spark.sql.execution.datasources.InMemoryFileIndex;
-import org.apache.spark.sql.execution.datasources.LogicalRelation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,19 +72,6 @@ class ManifestFileIndexStoreTest {
                 "CAST(id AS DOUBLE) / 3 AS score");
     }
 
-    private static FileIndex indexOf(Dataset<Row> df) {
-        LogicalPlan plan = df.queryExecution().analyzed();
-        List<FileIndex> found = new ArrayList<>();
-        plan.foreach(node -> {
-            if (node instanceof LogicalRelation r && r.relation() instanceof HadoopFsRelation files) {
-                found.add(files.location() instanceof SkippingFileIndex s ? s.delegate() : files.location());
-            }
-            return null;
-        });
-        assertThat(found).hasSize(1);
-        return found.get(0);
-    }
-
     private static List<String> sorted(Dataset<Row> df) {
         List<String> rows = new ArrayList<>();
         for (Row row : df.collectAsList()) {
@@ -102,7 +85,7 @@ class ManifestFileIndexStoreTest {
     private static void sameAsSpark(Function<SparkSession, Dataset<Row>> read, String... filters) {
         spark.conf().set(ManifestRelationRule.ENABLED, "false");
         Dataset<Row> spark1 = read.apply(spark);
-        assertThat(indexOf(spark1)).isInstanceOf(InMemoryFileIndex.class);
+        assertThat(PlanFileIndexes.of(spark1)).isInstanceOf(InMemoryFileIndex.class);
         List<List<String>> expected = new ArrayList<>();
         expected.add(sorted(spark1));
         for (String filter : filters) {
@@ -112,7 +95,7 @@ class ManifestFileIndexStoreTest {
 
         spark.conf().set(ManifestRelationRule.ENABLED, "true");
         Dataset<Row> stork = read.apply(spark);
-        assertThat(indexOf(stork)).isInstanceOf(ManifestFileIndex.class);
+        assertThat(PlanFileIndexes.of(stork)).isInstanceOf(ManifestFileIndex.class);
         assertThat(stork.schema()).isEqualTo(spark1.schema());
         assertThat(sorted(stork)).isEqualTo(expected.get(0)).isNotEmpty();
         for (int i = 0; i < filters.length; i++) {
@@ -199,11 +182,11 @@ class ManifestFileIndexStoreTest {
         String path = path("others");
         rows(60).write().partitionBy("year").parquet(path);
         // A directory inside a dataset, a basePath, a glob: Spark's own index, as before.
-        assertThat(indexOf(spark.read().parquet(path + "/year=2020"))).isInstanceOf(InMemoryFileIndex.class);
-        assertThat(indexOf(spark.read().option("basePath", path).parquet(path + "/year=2020")))
+        assertThat(PlanFileIndexes.of(spark.read().parquet(path + "/year=2020"))).isInstanceOf(InMemoryFileIndex.class);
+        assertThat(PlanFileIndexes.of(spark.read().option("basePath", path).parquet(path + "/year=2020")))
                 .isInstanceOf(InMemoryFileIndex.class);
         assertThat(spark.read().option("basePath", path).parquet(path + "/year=2020").count()).isEqualTo(20);
-        assertThat(indexOf(spark.read().parquet(path + "/*"))).isInstanceOf(InMemoryFileIndex.class);
+        assertThat(PlanFileIndexes.of(spark.read().parquet(path + "/*"))).isInstanceOf(InMemoryFileIndex.class);
         // A missing dataset fails as Spark says it.
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> spark.read().parquet(path("missing")))
                 .hasMessageContaining("PATH_NOT_FOUND");
@@ -215,10 +198,10 @@ class ManifestFileIndexStoreTest {
         rows(30).write().parquet(path);
         rows(45).write().mode("append").parquet(path);
         Dataset<Row> first = spark.read().option("versionAsOf", "1").parquet(path);
-        assertThat(indexOf(first)).isInstanceOf(ManifestFileIndex.class);
+        assertThat(PlanFileIndexes.of(first)).isInstanceOf(ManifestFileIndex.class);
         assertThat(first.count()).isEqualTo(30);
         Dataset<Row> current = spark.read().parquet(path);
-        ManifestFileIndex index = (ManifestFileIndex) indexOf(current);
+        ManifestFileIndex index = (ManifestFileIndex) PlanFileIndexes.of(current);
         assertThat(current.count()).isEqualTo(75);
         rows(15).write().mode("append").parquet(path);
         // A DataFrame keeps the generation it was made on, as Spark's listing keeps its files ...
@@ -293,7 +276,7 @@ class ManifestFileIndexStoreTest {
         StorkFileSystem fresh = SparkOnLocalStore.fileSystem(spark, bucket);
         return SparkOnLocalStore.countedAtStore(fresh, () -> {
             Dataset<Row> df = spark.read().option("header", "true").csv(dir);
-            assertThat(indexOf(df)).isInstanceOf(InMemoryFileIndex.class);
+            assertThat(PlanFileIndexes.of(df)).isInstanceOf(InMemoryFileIndex.class);
             assertThat(df.collectAsList()).hasSize(3);
         });
     }
@@ -316,7 +299,7 @@ class ManifestFileIndexStoreTest {
         spark.range(0, 400, 1, 1).selectExpr("id", "id % 2 AS half").repartitionByRange(8,
                 org.apache.spark.sql.functions.col("id")).write().partitionBy("half").parquet(path);
         Dataset<Row> q = spark.read().parquet(path).where("id BETWEEN 100 AND 120 AND half = 0");
-        assertThat(indexOf(q)).isInstanceOf(ManifestFileIndex.class);
+        assertThat(PlanFileIndexes.of(q)).isInstanceOf(ManifestFileIndex.class);
         assertThat(q.collectAsList()).hasSize(11);
         var report = DataSkipping.reports(q).get(0);
         // Partition pruning first (8 of 16 parts listed), then statistics: one part of the half=0 partition read.
@@ -325,7 +308,7 @@ class ManifestFileIndexStoreTest {
         scala.collection.immutable.Seq<org.apache.spark.sql.catalyst.expressions.Expression> none =
                 CollectionConverters.asScala(List.<org.apache.spark.sql.catalyst.expressions.Expression>of()).toList();
         // Without filters: both partitions, every part.
-        var listed = CollectionConverters.asJava(((ManifestFileIndex) indexOf(q)).listFiles(none, none));
+        var listed = CollectionConverters.asJava(((ManifestFileIndex) PlanFileIndexes.of(q)).listFiles(none, none));
         assertThat(listed).hasSize(2);
         assertThat(listed.stream().mapToInt(d -> d.files().size()).sum()).isEqualTo(16);
     }

@@ -1,5 +1,6 @@
 package io.stork.spark.it;
 
+import io.stork.spark.PlanFileIndexes;
 import static io.stork.spark.it.SparkOnLocalStore.countedAtStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +11,6 @@ import io.stork.manifest.PartNames;
 import io.stork.spark.read.ManifestFileIndex;
 import io.stork.spark.skipping.DataSkipping;
 import io.stork.spark.skipping.ScanReport;
-import io.stork.spark.skipping.SkippingFileIndex;
 import io.stork.store.CallType;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -22,9 +22,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.datasources.FileIndex;
-import org.apache.spark.sql.execution.datasources.HadoopFsRelation;
-import org.apache.spark.sql.execution.datasources.LogicalRelation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -95,18 +92,6 @@ class SchemaInManifestStoreTest {
 
     private static List<String> sorted(Dataset<Row> df) {
         return df.collectAsList().stream().map(Row::toString).sorted().toList();
-    }
-
-    private static FileIndex indexOf(Dataset<Row> df) {
-        List<FileIndex> found = new ArrayList<>();
-        df.queryExecution().analyzed().foreach(node -> {
-            if (node instanceof LogicalRelation r && r.relation() instanceof HadoopFsRelation files) {
-                found.add(files.location() instanceof SkippingFileIndex s ? s.delegate() : files.location());
-            }
-            return null;
-        });
-        assertThat(found).hasSize(1);
-        return found.get(0);
     }
 
     @ParameterizedTest
@@ -198,7 +183,7 @@ class SchemaInManifestStoreTest {
             try {
                 String where = "id BETWEEN 110 AND 130 AND half = 0";
                 Dataset<Row> table = spark.table("located_" + api).where(where);
-                assertThat(indexOf(table)).isInstanceOf(ManifestFileIndex.class);
+                assertThat(PlanFileIndexes.of(table)).isInstanceOf(ManifestFileIndex.class);
                 List<String> tableRows = new ArrayList<>();
                 List<String> pathRows = new ArrayList<>();
                 List<ScanReport> reports = new ArrayList<>();
@@ -223,7 +208,7 @@ class SchemaInManifestStoreTest {
                 });
 
                 Dataset<Row> savedTable = spark.table("saved_" + api);
-                assertThat(indexOf(savedTable)).isInstanceOf(ManifestFileIndex.class);
+                assertThat(PlanFileIndexes.of(savedTable)).isInstanceOf(ManifestFileIndex.class);
                 assertThat(sorted(savedTable)).isEqualTo(sorted(spark.read().parquet(saved))).hasSize(100);
                 spark.sql("INSERT INTO saved_" + api + " SELECT 1000, 'n1000'");
                 assertThat(spark.table("saved_" + api).count()).isEqualTo(101);
