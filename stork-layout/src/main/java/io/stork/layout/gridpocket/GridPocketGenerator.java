@@ -54,7 +54,10 @@ public final class GridPocketGenerator {
     /** All readings, time-major (every meter at one time, then the next time): the order they arrive in. */
     public Iterable<Reading> readings() {
         return () -> new Iterator<>() {
-            private final Random r = new Random(seed * 31 + 7);
+            // The noise depends on the start as well as the seed: generators of consecutive days (the
+            // benchmark makes one per day and executor task) must not repeat the same noise every day, which
+            // would make a meter's week compress as if it were one day.
+            private final Random r = new Random((seed * 31 + 7) * 1_000_003L + startSeconds);
             private final double[] index = new double[meters.size()];
             private final double[] hc = new double[meters.size()];
             private final double[] hp = new double[meters.size()];
