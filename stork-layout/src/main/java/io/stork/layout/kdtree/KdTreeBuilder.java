@@ -19,12 +19,17 @@ import java.util.List;
  * column into two sides whose row counts are proportional to the buckets under each (so any bucket count
  * works, not only powers of two), until each node is one bucket.
  *
- * <p>The split column of a node: the one that past queries cut most often there (see
+ * <p>The split column of a node: the one that past queries would straddle least there (see
  * {@link SplitChooser}); ties go to the column whose children's boxes are the most compact; with no
  * history, round-robin by depth. Columns with a single value in a node are never chosen there (a split
- * could not separate anything).
+ * could not separate anything). With history, the rule is greedy: the tree is built again with the
+ * selective queries weighed up ({@link HistoryFit#weighted}) and the whole tree that reads least for what
+ * the history's queries select, on the sample, is kept.
  */
 public final class KdTreeBuilder {
+
+    /** Exponents of the selectivity weight tried after the plain history (0). */
+    private static final double[] SELECTIVITY_POWERS = {1, 2, 3};
 
     private final List<Column> columns;
     private final int buckets;
@@ -84,9 +89,27 @@ public final class KdTreeBuilder {
         for (Object[] row : sample) {
             rows.add(PartitionerModel.canonicalKey(columns, row));
         }
-        SplitChooser chooser = new SplitChooser(columns, weighted(), tieTolerance);
+        List<SplitChooser.Weighted> queries = weighted();
         long[] valuesPerBucket = new long[columns.size()];
-        KdNode root = node(chooser, rows, 0, buckets, 0, valuesPerBucket);
+        KdNode root = node(new SplitChooser(columns, queries, tieTolerance), rows, 0, buckets, 0, valuesPerBucket);
+        if (!queries.isEmpty() && buckets > 1) {
+            // Greedy by node, small queries are under-served (see HistoryFit): the same rule is run again
+            // with queries weighed up by their selectivity, and the whole tree that reads least for what
+            // the history's queries select is kept.
+            HistoryFit fit = new HistoryFit(columns, queries, rows);
+            double best = fit.score(root);
+            for (double power : SELECTIVITY_POWERS) {
+                long[] values = new long[columns.size()];
+                KdNode candidate = node(new SplitChooser(columns, fit.weighted(power), tieTolerance), rows, 0, buckets, 0,
+                        values);
+                double score = fit.score(candidate);
+                if (score < best) {
+                    best = score;
+                    root = candidate;
+                    valuesPerBucket = values;
+                }
+            }
+        }
         HistorySummary summary = history.isEmpty() ? HistorySummary.NONE : history.summary(nowMillis, halfLifeMillis);
         return new KdTreeModel(columns, buckets, root, summary, sortColumns(valuesPerBucket));
     }
