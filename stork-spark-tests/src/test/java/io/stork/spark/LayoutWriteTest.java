@@ -222,6 +222,31 @@ class LayoutWriteTest {
         assertThat(runs).as("runs of one %s", order.get(0)).isLessThanOrEqualTo(2 * data.meters().size() + 8);
     }
 
+    /**
+     * A relayout reads its rows back in the order of the files read: under a (lat, lon) key, a meter's
+     * readings came out of time order. Rows with equal keys are ordered by the other columns, in the schema's
+     * order (date first here), whatever order they arrive in.
+     */
+    @Test
+    void rowsWithEqualKeysComeOrderedByTheOtherColumns_whateverOrderTheyArriveIn() {
+        GridPocketGenerator data = new GridPocketGenerator(42, 40, START, 50);
+        Dataset<Row> shuffled = frame(data, 4).orderBy(functions.rand(3)).repartition(4);
+        LaidOut out = StorkLayouts.kdTree(shuffled, List.of("lat", "lon"), 4);
+        List<Row> rows = out.rows().selectExpr("spark_partition_id() AS p", "lat", "lon", "date").collectAsList();
+        assertThat(rows).hasSize(data.readingList().size());
+        int pairs = 0;
+        for (int i = 1; i < rows.size(); i++) {
+            Row a = rows.get(i - 1);
+            Row b = rows.get(i);
+            if (a.getInt(0) == b.getInt(0) && a.getDouble(1) == b.getDouble(1) && a.getDouble(2) == b.getDouble(2)) {
+                assertThat(b.getLong(3)).as("row %d: %s after %s", i, b, a).isGreaterThan(a.getLong(3));
+                pairs++;
+            }
+        }
+        // 40 meters of 50 readings: every reading but each meter's first follows one of its own.
+        assertThat(pairs).isEqualTo(40 * 49);
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static int compareKeys(List<Object> a, List<Object> b) {
         for (int i = 1; i < a.size(); i++) {

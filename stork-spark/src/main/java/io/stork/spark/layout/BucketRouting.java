@@ -10,7 +10,15 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
 
 /**
  * Routes a DataFrame's rows to the buckets of a model inside its own plan: each row gets its bucket from
@@ -48,9 +56,24 @@ final class BucketRouting {
             for (io.stork.layout.model.Column c : model.sortColumns()) {
                 sortBy.add(keyColumns.get(model.columns().indexOf(c)));
             }
+            // Rows with equal keys (a meter's readings under a (lat, lon) key) come in whatever order the
+            // input's tasks gave them: the order of the files read, for a relayout. Ordered by the other
+            // columns in the schema's order, they keep a stable order (time, when it comes first), which is
+            // what makes their running values encode in runs.
+            for (StructField f : df.schema().fields()) {
+                if (key.names().stream().noneMatch(f.name()::equalsIgnoreCase) && orderable(f.dataType())) {
+                    sortBy.add(df.col(quoted(f.name())));
+                }
+            }
             routed = routed.sortWithinPartitions(sortBy.stream().map(Column::asc_nulls_first).toArray(Column[]::new));
         }
         return routed.drop(BUCKET);
+    }
+
+    /** Atomic types, whose comparison is cheap (nested and map columns are left out of the order). */
+    private static boolean orderable(DataType t) {
+        return t instanceof NumericType || t instanceof StringType || t instanceof DateType || t instanceof TimestampType
+                || t instanceof TimestampNTZType || t instanceof BooleanType;
     }
 
     private static String quoted(String name) {
