@@ -82,8 +82,7 @@ final class HistoryFit {
 
     /** The weighted mean read amplification of the tree at {@code root}; lower is better. */
     double score(KdNode root) {
-        List<KdNode.Leaf> leaves = new ArrayList<>();
-        collect(root, leaves);
+        List<KdNode.Leaf> leaves = KdTreeModel.leavesOf(root);
         if (matched == null) {
             matched = matched(root, leaves);
         }
@@ -201,14 +200,5 @@ final class HistoryFit {
             }
         }
         return true;
-    }
-
-    private static void collect(KdNode n, List<KdNode.Leaf> out) {
-        if (n instanceof KdNode.Split s) {
-            collect(s.left(), out);
-            collect(s.right(), out);
-        } else {
-            out.add((KdNode.Leaf) n);
-        }
     }
 }

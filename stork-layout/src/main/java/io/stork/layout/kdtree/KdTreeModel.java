@@ -107,6 +107,13 @@ public record KdTreeModel(List<Column> columns, int buckets, KdNode root, Histor
         return ((KdNode.Leaf) n).bucket();
     }
 
+    /** The leaves under {@code root}, left to right. */
+    static List<KdNode.Leaf> leavesOf(KdNode root) {
+        List<KdNode.Leaf> leaves = new ArrayList<>();
+        collect(root, leaves);
+        return leaves;
+    }
+
     private static void collect(KdNode n, List<KdNode.Leaf> out) {
         if (n instanceof KdNode.Split s) {
             collect(s.left(), out);
