@@ -82,7 +82,7 @@ final class HistoryFit {
 
     /** The weighted mean read amplification of the tree at {@code root}; lower is better. */
     double score(KdNode root) {
-        List<KdNode.Leaf> leaves = KdTreeModel.leavesOf(root);
+        Leaves leaves = new Leaves(KdTreeModel.leavesOf(root));
         if (matched == null) {
             matched = matched(root, leaves);
         }
@@ -91,9 +91,9 @@ final class HistoryFit {
         double[] perQuery = new double[queries.size()];
         for (int p = 0; p < queryOf.length; p++) {
             long read = 0;
-            for (KdNode.Leaf leaf : leaves) {
-                if (touches(p, leaf)) {
-                    read += leaf.sampleRows();
+            for (int b = 0; b < leaves.size(); b++) {
+                if (leaves.touchedBy(p, b)) {
+                    read += leaves.rows(b);
                 }
             }
             perQuery[queryOf[p]] += (double) read / Math.max(1, matched[p]) / PLACEMENTS;
@@ -126,18 +126,18 @@ final class HistoryFit {
     }
 
     /** Rows inside each placement, counted among the rows of the buckets it touches (the others cannot be). */
-    private long[] matched(KdNode root, List<KdNode.Leaf> leaves) {
+    private long[] matched(KdNode root, Leaves leaves) {
         List<List<Object[]>> byLeaf = new ArrayList<>();
         for (int i = 0; i < leaves.size(); i++) {
             byLeaf.add(new ArrayList<>());
         }
         for (Object[] row : rows) {
-            byLeaf.get(leafOf(root, row)).add(row);
+            byLeaf.get(KdTreeModel.leafOf(columns, root, row)).add(row);
         }
         long[] out = new long[queryOf.length];
         for (int p = 0; p < out.length; p++) {
             for (int b = 0; b < leaves.size(); b++) {
-                if (touches(p, leaves.get(b))) {
+                if (leaves.touchedBy(p, b)) {
                     for (Object[] row : byLeaf.get(b)) {
                         if (inside(p, row)) {
                             out[p]++;
@@ -149,34 +149,58 @@ final class HistoryFit {
         return out;
     }
 
-    private int leafOf(KdNode root, Object[] key) {
-        KdNode n = root;
-        while (n instanceof KdNode.Split s) {
-            n = columns.get(s.dim()).type().compare(key[s.dim()], s.value()) < 0 ? s.left() : s.right();
-        }
-        return ((KdNode.Leaf) n).bucket();
-    }
+    /** A tree's leaves with their boxes on the axis, converted once per tree rather than per placement. */
+    private final class Leaves {
+        private final List<KdNode.Leaf> leaves;
+        private final double[][] lo;
+        private final double[][] hi;
 
-    private boolean touches(int p, KdNode.Leaf leaf) {
-        if (leaf.box() == null) {
-            return false;
-        }
-        for (int d = 0; d < columns.size(); d++) {
-            ColumnType t = columns.get(d).type();
-            Range box = leaf.box().range(d);
-            if (t == ColumnType.STRING) {
-                if (!queries.get(queryOf[p]).box().range(d).intersects(t, box)) {
-                    return false;
+        Leaves(List<KdNode.Leaf> leaves) {
+            this.leaves = leaves;
+            int dims = columns.size();
+            lo = new double[leaves.size()][dims];
+            hi = new double[leaves.size()][dims];
+            for (int b = 0; b < leaves.size(); b++) {
+                if (leaves.get(b).box() == null) {
+                    continue;
                 }
-                continue;
+                for (int d = 0; d < dims; d++) {
+                    ColumnType t = columns.get(d).type();
+                    Range box = leaves.get(b).box().range(d);
+                    if (t != ColumnType.STRING) {
+                        lo[b][d] = box.lo() == null ? Double.NEGATIVE_INFINITY : t.axis(box.lo());
+                        hi[b][d] = box.hi() == null ? Double.POSITIVE_INFINITY : t.axis(box.hi());
+                    }
+                }
             }
-            double l = box.lo() == null ? Double.NEGATIVE_INFINITY : t.axis(box.lo());
-            double h = box.hi() == null ? Double.POSITIVE_INFINITY : t.axis(box.hi());
-            if (h < lo[p][d] || l > hi[p][d]) {
+        }
+
+        int size() {
+            return leaves.size();
+        }
+
+        long rows(int b) {
+            return leaves.get(b).sampleRows();
+        }
+
+        /** Whether placement {@code p} cannot rule leaf {@code b} out (a leaf no sample row reached: never). */
+        boolean touchedBy(int p, int b) {
+            KdNode.Leaf leaf = leaves.get(b);
+            if (leaf.box() == null) {
                 return false;
             }
+            for (int d = 0; d < columns.size(); d++) {
+                ColumnType t = columns.get(d).type();
+                if (t == ColumnType.STRING) {
+                    if (!queries.get(queryOf[p]).box().range(d).intersects(t, leaf.box().range(d))) {
+                        return false;
+                    }
+                } else if (hi[b][d] < HistoryFit.this.lo[p][d] || lo[b][d] > HistoryFit.this.hi[p][d]) {
+                    return false;
+                }
+            }
+            return true;
         }
-        return true;
     }
 
     private boolean inside(int p, Object[] row) {

@@ -62,10 +62,14 @@ public record KdTreeModel(List<Column> columns, int buckets, KdNode root, Histor
 
     @Override
     public int bucketOf(Object[] key) {
-        Object[] k = PartitionerModel.canonicalKey(columns, key);
+        return leafOf(columns, root, PartitionerModel.canonicalKey(columns, key));
+    }
+
+    /** The bucket of a key already in canonical form, under {@code root}. */
+    static int leafOf(List<Column> columns, KdNode root, Object[] canonicalKey) {
         KdNode n = root;
         while (n instanceof KdNode.Split s) {
-            n = columns.get(s.dim()).type().compare(k[s.dim()], s.value()) < 0 ? s.left() : s.right();
+            n = columns.get(s.dim()).type().compare(canonicalKey[s.dim()], s.value()) < 0 ? s.left() : s.right();
         }
         return ((KdNode.Leaf) n).bucket();
     }

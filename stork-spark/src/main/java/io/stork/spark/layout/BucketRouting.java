@@ -61,7 +61,7 @@ final class BucketRouting {
             // columns in the schema's order, they keep a stable order (time, when it comes first), which is
             // what makes their running values encode in runs.
             for (StructField f : df.schema().fields()) {
-                if (key.names().stream().noneMatch(f.name()::equalsIgnoreCase) && orderable(f.dataType())) {
+                if (!key.names().contains(f.name()) && orderable(f.dataType())) {
                     sortBy.add(df.col(quoted(f.name())));
                 }
             }
